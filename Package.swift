@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One library target per pipeline stage; lower stages never import higher ones.
+// .cas -> Stylesheet, .layout -> LayoutSpec -> LayoutEngine (Cassowary) -> Canvas -> TerminalUI
+let package = Package(
+    name: "Casement",
+    products: [
+        .executable(name: "casement-bench", targets: ["casement-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Leaves: no dependencies.
+        .target(name: "Cassowary"),
+        .target(name: "Diagnostics"),
+        .target(name: "TextMetrics"),
+        .target(name: "FileWatch"),
+
+        // Parsers.
+        .target(name: "Stylesheet", dependencies: ["Diagnostics"]),
+        .target(name: "LayoutSpec", dependencies: ["Diagnostics"]),
+
+        // Drawing.
+        .target(name: "Canvas", dependencies: ["Stylesheet", "TextMetrics"]),
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "Canvas"]),
+
+        // Executables.
+        .executableTarget(
+            name: "casement-bench",
+            dependencies: [
+                "Cassowary", "Stylesheet",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics"]),
+        .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
+        .testTarget(name: "StylesheetTests", dependencies: ["Stylesheet"]),
+        .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    ]
+)

@@ -1,0 +1,38 @@
+/// Every property of one view after the cascade. Each view starts from these
+/// defaults on every cascade, so a deleted declaration reverts its property.
+public struct ComputedStyle: Hashable, Sendable {
+    // Terminal properties.
+    /// nil: transparent, whatever is beneath shows through.
+    public var backgroundColor: Color?
+    /// nil: the terminal's default foreground.
+    public var foregroundColor: Color?
+    public var border: BorderStyle = .none
+    /// nil: the foreground colour.
+    public var borderColor: Color?
+    public var title: String?
+    public var titleAlign: HorizontalAlignment = .left
+    public var text: String?
+    public var textAlign: HorizontalAlignment = .left
+    public var bold = false
+    public var dim = false
+    public var italic = false
+    public var underline = false
+    public var reverse = false
+    public var strikethrough = false
+    public var padding: Insets = .zero
+    public var visible = true
+    public var zIndex = 0
+
+    // Layout properties (ClassyLiveLayout); a spec reads them as `$size`, `$margin-top`, …
+    public var sizeWidth: Double?
+    public var sizeHeight: Double?
+    public var margin: Insets = .zero
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    public var minHeight: Double?
+    public var maxHeight: Double?
+
+    public init() {}
+
+    public static let defaults = ComputedStyle()
+}

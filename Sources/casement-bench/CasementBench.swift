@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct CasementBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "casement-bench",
+        abstract: "Casement's benchmarks; one line per figure.",
+        discussion: "Build with -c release: swift run -c release casement-bench",
+        subcommands: [SolverBench.self, StylesheetBench.self]
+    )
+}
