@@ -270,6 +270,8 @@ static inline void casement_disarm_restore(void) {
 
 static inline int casement_restore_is_armed(void) { return casement_restore_state.armed; }
 
+static inline int casement_signal_handlers_installed(void) { return casement_restore_state.handlers_installed; }
+
 // The event loop has seen the quit request: a later one is a new request.
 static inline void casement_acknowledge_quit(void) {
     casement_restore_state.quit_requested = 0;

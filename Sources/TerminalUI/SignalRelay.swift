@@ -97,3 +97,30 @@ final class SignalRelay {
 
     static var isRestoreArmed: Bool { casement_restore_is_armed() != 0 }
 }
+
+/// The session's thread must be able to take the signals it handles: a crash
+/// on a thread that blocks it never reaches the restore handler (the kernel
+/// kills at once), and a thread pool's threads often block everything.
+struct SignalMask {
+    private let previous: sigset_t
+    private let thread: pthread_t
+
+    /// Unblocks the relayed and fatal signals on the calling thread.
+    static func unblockingSessionSignals() -> SignalMask {
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] {
+            sigaddset(&wanted, number)
+        }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &wanted, &previous)
+        return SignalMask(previous: previous, thread: pthread_self())
+    }
+
+    /// Puts the thread's mask back, when called on the same thread.
+    func restore() {
+        guard pthread_equal(thread, pthread_self()) != 0 else { return }
+        var mask = previous
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+    }
+}

@@ -74,7 +74,9 @@ public final class TerminalSession {
     private let colorPairs: ColorPairs
     private let painter: GridPainter
     private let relay: SignalRelay?
+    private let signalMask: SignalMask?
     private var inputClosed = false
+    private var inputMayBeBuffered = false
 
     public init(options: Options = Options()) throws(TerminalError) {
         let claimed = Self.running.withLock { running in
@@ -91,6 +93,7 @@ public final class TerminalSession {
         // Our handlers go in before newterm, so ncurses keeps them instead of its own.
         relay = options.handlesSignals ? SignalRelay() : nil
         relay?.install()
+        signalMask = relay == nil ? nil : SignalMask.unblockingSessionSignals()
 
         let outputCopy = dup(options.outputDescriptor), inputCopy = dup(options.inputDescriptor)
         let output = outputCopy >= 0 ? fdopen(outputCopy, "w") : nil
@@ -109,6 +112,7 @@ public final class TerminalSession {
             if let output { fclose(output) } else if outputCopy >= 0 { close(outputCopy) }
             if let input { fclose(input) } else if inputCopy >= 0 { close(inputCopy) }
             relay?.uninstall()
+            signalMask?.restore()
             Self.running.withLock { $0 = false }
             if outputCopy < 0 || inputCopy < 0 { throw .systemCallFailed(name: "dup", errno: errno) }
             throw .cannotStartTerminal(terminalType: options.terminalType)
@@ -143,7 +147,9 @@ public final class TerminalSession {
         painter = GridPainter(strikethrough: options.strikethrough)
 
         if options.enablesMouse {
-            let wanted = casement_button1_pressed() | casement_button4_pressed() | casement_button5_pressed()
+            // A press and its release read together still become a click: ask for both.
+            let wanted = casement_button1_pressed() | casement_button1_clicked() | casement_button1_double_clicked()
+                | casement_button1_triple_clicked() | casement_button4_pressed() | casement_button5_pressed()
             _ = mousemask(wanted, nil)
             // Report presses at once instead of waiting to combine them into clicks.
             _ = mouseinterval(0)
@@ -178,6 +184,7 @@ public final class TerminalSession {
         fclose(outputFile)
         fclose(inputFile)
         relay?.uninstall()
+        signalMask?.restore()
         Self.running.withLock { $0 = false }
     }
 
@@ -295,6 +302,14 @@ public final class TerminalSession {
         return runs
     }
 
+    /// `role`'s ncurses window, for reading back what was drawn (tests).
+    func window(of role: PaneRole) -> UnsafeMutablePointer<WINDOW>? {
+        panes[role.rawValue]?.window
+    }
+
+    /// Whether this process's signal handlers are Casement's right now.
+    static var signalHandlersInstalled: Bool { casement_signal_handlers_installed() != 0 }
+
     /// Colour pairs handed out so far (pair 0, the default, not counted).
     public var colorPairsInUse: Int { colorPairs.allocator.allocatedCount }
 
@@ -340,23 +355,34 @@ public final class TerminalSession {
         guard isActive else { return [] }
         var keys: [Key] = []
         var value: wint_t = 0
-        // Bounded so a flood of input cannot starve drawing.
+        // Bounded so a flood of input cannot starve drawing; ncurses may then
+        // hold bytes the descriptor no longer shows, so look again before waiting.
+        inputMayBeBuffered = true
         for _ in 0..<4096 {
             let status = wget_wch(inputPad, &value)
-            guard status != ERR else { break }
-            let raw: RawInput
-            if status == KEY_CODE_YES && Int32(value) == KEY_MOUSE {
-                var event = MEVENT()
-                guard getmouse(&event) == OK else { continue }
-                raw = .mouse(x: Int(event.x), y: Int(event.y), buttons: UInt32(event.bstate))
-            } else if status == KEY_CODE_YES {
-                raw = .keyCode(Int32(value))
-            } else {
-                raw = .character(UInt32(value))
+            guard status != ERR else {
+                inputMayBeBuffered = false
+                break
             }
+            if status == KEY_CODE_YES && Int32(value) == KEY_MOUSE {
+                keys += queuedMouseEvents().compactMap(KeyDecoder.decode)
+                continue
+            }
+            let raw: RawInput = status == KEY_CODE_YES ? .keyCode(Int32(value)) : .character(UInt32(value))
             if let key = KeyDecoder.decode(raw) { keys.append(key) }
         }
         return keys
+    }
+
+    /// One KEY_MOUSE can stand for several reports read together; getmouse
+    /// hands them out newest first until none is left.
+    private func queuedMouseEvents() -> [RawInput] {
+        var events: [RawInput] = []
+        var event = MEVENT()
+        while events.count < 64, getmouse(&event) == OK {
+            events.append(.mouse(x: Int(event.x), y: Int(event.y), buttons: UInt32(event.bstate)))
+        }
+        return events.reversed()
     }
 
     /// Waits until something happens — keys, a resize, a quit signal, one of
@@ -365,6 +391,10 @@ public final class TerminalSession {
     /// keys in order, then readable descriptors in the order given.
     public func nextEvents(watching descriptors: [Int32] = [], timeout: Duration? = nil) -> [TerminalEvent] {
         guard isActive else { return [.timeout] }
+        if inputMayBeBuffered {
+            let keys = readKeys()
+            if !keys.isEmpty { return keys.map { .key($0) } }
+        }
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
             var entries = [

@@ -10,7 +10,7 @@ final class TemporaryDirectory {
         var template = Array("/tmp/casement-filewatch-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
-        path = String(cString: template)
+        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     deinit {
