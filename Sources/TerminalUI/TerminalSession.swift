@@ -92,10 +92,16 @@ public final class TerminalSession {
 
         // Our handlers go in before newterm, so ncurses keeps them instead of its own.
         relay = options.handlesSignals ? SignalRelay() : nil
+        if options.handlesSignals && relay == nil {
+            let failure = errno
+            Self.running.withLock { $0 = false }
+            throw .systemCallFailed(name: "pipe", errno: failure)
+        }
         relay?.install()
         signalMask = relay == nil ? nil : SignalMask.unblockingSessionSignals()
 
         let outputCopy = dup(options.outputDescriptor), inputCopy = dup(options.inputDescriptor)
+        let dupFailure = errno
         let output = outputCopy >= 0 ? fdopen(outputCopy, "w") : nil
         let input = inputCopy >= 0 ? fdopen(inputCopy, "r") : nil
         let started: OpaquePointer? = if let output, let input {
@@ -114,7 +120,7 @@ public final class TerminalSession {
             relay?.uninstall()
             signalMask?.restore()
             Self.running.withLock { $0 = false }
-            if outputCopy < 0 || inputCopy < 0 { throw .systemCallFailed(name: "dup", errno: errno) }
+            if outputCopy < 0 || inputCopy < 0 { throw .systemCallFailed(name: "dup", errno: dupFailure) }
             throw .cannotStartTerminal(terminalType: options.terminalType)
         }
         screen = started

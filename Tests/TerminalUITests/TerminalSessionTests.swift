@@ -120,6 +120,23 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
         session.end()
     }
 
+    @Test func badDescriptorsAreAnError() throws {
+        #expect(throws: TerminalError.systemCallFailed(name: "dup", errno: EBADF)) {
+            try TerminalSession(options: .init(inputDescriptor: -1, outputDescriptor: -1, terminalType: "xterm"))
+        }
+        #expect(!TerminalSession.signalHandlersInstalled)
+    }
+
+    @Test func aClosedTerminalIsAHangUp() throws {
+        let pty = PseudoTerminal(width: 20, height: 5)
+        let session = try startSession(on: pty)
+        defer { session.end() }
+        pty.closeController()
+        #expect(session.nextEvents(timeout: .seconds(2)) == [.signal(.hangup)])
+        // Reported once: afterwards the dead terminal is no longer listened to.
+        #expect(session.nextEvents(timeout: .milliseconds(50)) == [.timeout])
+    }
+
     @Test func keysAndMouseFromTheTerminal() throws {
         let pty = PseudoTerminal(width: 30, height: 8)
         let session = try startSession(on: pty)
