@@ -96,6 +96,8 @@ public final class FileWatcher {
             if !(newSpellings[key]?.contains(path) ?? false) { newSpellings[key, default: []].append(path) }
         }
         for key in newSpellings.keys { newSpellings[key]?.sort() }
+        // The usual case after a reload: the import graph did not change.
+        guard newSpellings != spellings else { return }
         let keys = Set(newSpellings.keys)
         let previousKeys = Set(spellings.keys)
         for key in keys.sorted() where spellings[key] == nil {

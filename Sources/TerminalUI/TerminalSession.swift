@@ -12,6 +12,29 @@ import Glibc
 ///
 /// A frame: `draw(_:in:)` each pane whose grid changed (only the changed cells
 /// are touched), then one `present()` (wnoutrefresh each window, one doupdate).
+///
+/// An event loop with a file watcher:
+///
+///     let session = try TerminalSession()
+///     let watcher = try FileWatcher()
+///     watcher.setWatchedFiles(importGraph)
+///     loop: while true {
+///         let events = session.nextEvents(
+///             watching: [watcher.fileDescriptor].compactMap { $0 },
+///             timeout: watcher.timeUntilNextDeadline())
+///         for event in events {
+///             switch event {
+///             case .key(let key): handle(key)
+///             case .resize(let size): relayout(for: size)
+///             case .signal: break loop
+///             case .readable, .timeout: break
+///             }
+///         }
+///         let changes = watcher.collectChanges()
+///         if !changes.isEmpty { reload(changes) }
+///         redraw()  // draw(_:in:) the panes, then present()
+///     }
+///     session.end()
 public final class TerminalSession {
     public struct Options: Sendable {
         /// Where keys come from and where output goes: the terminal, or a
