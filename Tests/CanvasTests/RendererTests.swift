@@ -152,3 +152,32 @@ import Stylesheet
         #expect(svg.contains("fill=\"#646464\">d</text>"))   // half-way to the black background
     }
 }
+
+@Suite struct BoxDrawingSVGTests {
+    /// Junctions of every weight, to look at: Golden/box-drawing.svg.
+    static let sampler = [
+        "┌─┬─┐ ┏━┳━┓ ╔═╦═╗ ╒═╤═╕ ╓─╥─╖ ╭─┬─╮",
+        "├─┼─┤ ┣━╋━┫ ╠═╬═╣ ╞═╪═╡ ╟─╫─╢ │ │ │",
+        "└─┴─┘ ┗━┻━┛ ╚═╩═╝ ╘═╧═╛ ╙─╨─╜ ╰─┴─╯",
+        "┍┑┎┒ ┝┥┠┨ ┯┷┰┸ ┿╂╋ ╼╾╽╿ ╴╵╶╷ ╱╲╳",
+        "┄┅┆┇ ┈┉┊┋ ╌╍╎╏ █▀▄▌▐ ░▒▓",
+    ]
+
+    @Test func everyGlyphIsDrawnAsShapes() {
+        var grid = Grid(width: 36, height: Self.sampler.count)
+        for (y, line) in Self.sampler.enumerated() { grid.write(line, x: 0, y: y, foreground: .ansi(7)) }
+        let svg = SVGRenderer().render(grid)
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+        #expect(!svg.contains("<text"))   // nothing left to a font
+        Golden.check(svg, named: "box-drawing.svg")
+    }
+
+    @Test func doubleCornersNestAndLinesJoinAcrossCells() {
+        var grid = Grid(width: 3, height: 3)
+        for (y, line) in ["╔═╗", "║ ║", "╚═╝"].enumerated() { grid.write(line, x: 0, y: y) }
+        let svg = SVGRenderer().render(grid)
+        // Outer rectangle (offset 2 outside the centre lines) and inner one (2 inside),
+        // each side one stroke: 4 horizontal + 4 vertical.
+        #expect(svg.contains("d=\"M3 8H27 M7 12H23 M7 48H23 M3 52H27 M3 8V52 M7 12V48 M23 12V48 M27 8V52\""))
+    }
+}

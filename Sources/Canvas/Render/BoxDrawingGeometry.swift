@@ -66,57 +66,53 @@ func strokes(for glyph: BoxGlyph, x0: Double, y0: Double, w: Double, h: Double, 
         break
     }
 
-    var result: [GlyphStroke] = []
-    let (up, right, down, left) = (glyph.up, glyph.right, glyph.down, glyph.left)
+    let horizontal = axisStrokes(
+        before: glyph.left, after: glyph.right, crossBefore: glyph.up, crossAfter: glyph.down,
+        start: x0, center: cx, end: x0 + w, metrics: metrics
+    ) { offset, from, to in .horizontal(y: cy + offset, from: from, to: to) }
+    let vertical = axisStrokes(
+        before: glyph.up, after: glyph.down, crossBefore: glyph.left, crossAfter: glyph.right,
+        start: y0, center: cy, end: y0 + h, metrics: metrics
+    ) { offset, from, to in .vertical(x: cx + offset, from: from, to: to) }
+    return horizontal + vertical
+}
 
-    // Horizontal arms.
-    if left != .none, left == right, left != .double {
-        result.append(GlyphStroke(path: .horizontal(y: cy, from: x0, to: x0 + w), width: width(left)))
-    } else {
-        let verticalDoubles = [up, down].filter { $0 == .double }.count
-        if right == .double {
-            let upper = up == .double ? cx + d : down == .double ? cx - d : cx
-            let lower = down == .double ? cx + d : up == .double ? cx - d : cx
-            result.append(GlyphStroke(path: .horizontal(y: cy - d, from: upper, to: x0 + w), width: metrics.light))
-            result.append(GlyphStroke(path: .horizontal(y: cy + d, from: lower, to: x0 + w), width: metrics.light))
-        } else if right != .none {
-            let start = verticalDoubles == 2 ? cx + d : verticalDoubles == 1 ? cx - d : cx
-            result.append(GlyphStroke(path: .horizontal(y: cy, from: start, to: x0 + w), width: width(right)))
-        }
-        if left == .double {
-            let upper = up == .double ? cx - d : down == .double ? cx + d : cx
-            let lower = down == .double ? cx - d : up == .double ? cx + d : cx
-            result.append(GlyphStroke(path: .horizontal(y: cy - d, from: x0, to: upper), width: metrics.light))
-            result.append(GlyphStroke(path: .horizontal(y: cy + d, from: x0, to: lower), width: metrics.light))
-        } else if left != .none {
-            let end = verticalDoubles == 2 ? cx - d : verticalDoubles == 1 ? cx + d : cx
-            result.append(GlyphStroke(path: .horizontal(y: cy, from: x0, to: end), width: width(left)))
-        }
+/// The strokes of the two arms on one axis (left and right, or up and down),
+/// given the arms across it. `path` makes a stroke at `offset` from the axis'
+/// centre line between two positions along it.
+private func axisStrokes(
+    before: BoxLine, after: BoxLine, crossBefore: BoxLine, crossAfter: BoxLine,
+    start: Double, center c: Double, end: Double, metrics: StrokeMetrics,
+    path: (_ offset: Double, _ from: Double, _ to: Double) -> StrokePath
+) -> [GlyphStroke] {
+    let d = metrics.doubleOffset
+    func width(_ line: BoxLine) -> Double { line == .heavy ? metrics.heavy : metrics.light }
+    // Straight through: one stroke from edge to edge.
+    if before != .none, before == after, before != .double {
+        return [GlyphStroke(path: path(0, start, end), width: width(before))]
     }
-
-    // Vertical arms.
-    if up != .none, up == down, up != .double {
-        result.append(GlyphStroke(path: .vertical(x: cx, from: y0, to: y0 + h), width: width(up)))
-    } else {
-        let horizontalDoubles = [left, right].filter { $0 == .double }.count
-        if up == .double {
-            let leftEnd = left == .double ? cy - d : right == .double ? cy + d : cy
-            let rightEnd = right == .double ? cy - d : left == .double ? cy + d : cy
-            result.append(GlyphStroke(path: .vertical(x: cx - d, from: y0, to: leftEnd), width: metrics.light))
-            result.append(GlyphStroke(path: .vertical(x: cx + d, from: y0, to: rightEnd), width: metrics.light))
-        } else if up != .none {
-            let end = horizontalDoubles == 2 ? cy - d : horizontalDoubles == 1 ? cy + d : cy
-            result.append(GlyphStroke(path: .vertical(x: cx, from: y0, to: end), width: width(up)))
-        }
-        if down == .double {
-            let leftStart = left == .double ? cy + d : right == .double ? cy - d : cy
-            let rightStart = right == .double ? cy + d : left == .double ? cy - d : cy
-            result.append(GlyphStroke(path: .vertical(x: cx - d, from: leftStart, to: y0 + h), width: metrics.light))
-            result.append(GlyphStroke(path: .vertical(x: cx + d, from: rightStart, to: y0 + h), width: metrics.light))
-        } else if down != .none {
-            let start = horizontalDoubles == 2 ? cy + d : horizontalDoubles == 1 ? cy - d : cy
-            result.append(GlyphStroke(path: .vertical(x: cx, from: start, to: y0 + h), width: width(down)))
-        }
+    // How far past the centre (towards `end`) each stroke of the `after` arm
+    // starts; the `before` arm mirrors it. A line of a double arm stops at the
+    // near line of a double arm across it (inner corner) or reaches the far one
+    // (outer corner); a single line reaches the far line of a double corner and
+    // stops at the near line of a double pair.
+    func shift(_ primary: BoxLine, _ secondary: BoxLine) -> Double {
+        primary == .double ? d : secondary == .double ? -d : 0
+    }
+    let crossDoubles = [crossBefore, crossAfter].filter { $0 == .double }.count
+    let singleShift = crossDoubles == 2 ? d : crossDoubles == 1 ? -d : 0
+    var result: [GlyphStroke] = []
+    if after == .double {
+        result.append(GlyphStroke(path: path(-d, c + shift(crossBefore, crossAfter), end), width: metrics.light))
+        result.append(GlyphStroke(path: path(d, c + shift(crossAfter, crossBefore), end), width: metrics.light))
+    } else if after != .none {
+        result.append(GlyphStroke(path: path(0, c + singleShift, end), width: width(after)))
+    }
+    if before == .double {
+        result.append(GlyphStroke(path: path(-d, start, c - shift(crossBefore, crossAfter)), width: metrics.light))
+        result.append(GlyphStroke(path: path(d, start, c - shift(crossAfter, crossBefore)), width: metrics.light))
+    } else if before != .none {
+        result.append(GlyphStroke(path: path(0, start, c - singleShift), width: width(before)))
     }
     return result
 }

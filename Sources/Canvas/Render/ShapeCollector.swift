@@ -68,40 +68,38 @@ struct ShapeCollector {
     /// Horizontal strokes on one line that touch or overlap become one, and so
     /// do vertical ones; other paths stay as they are, after them.
     private func merged(_ paths: [StrokePath]) -> [StrokePath] {
-        var horizontals: [(y: Double, from: Double, to: Double)] = []
-        var verticals: [(x: Double, from: Double, to: Double)] = []
+        var horizontals: [Span] = [], verticals: [Span] = []
         var others: [StrokePath] = []
         for path in paths {
             switch path {
-            case .horizontal(let y, let from, let to): horizontals.append((y, min(from, to), max(from, to)))
-            case .vertical(let x, let from, let to): verticals.append((x, min(from, to), max(from, to)))
+            case .horizontal(let y, let from, let to): horizontals.append(Span(line: y, from: min(from, to), to: max(from, to)))
+            case .vertical(let x, let from, let to): verticals.append(Span(line: x, from: min(from, to), to: max(from, to)))
             default: others.append(path)
             }
         }
-        horizontals.sort { ($0.y, $0.from, $0.to) < ($1.y, $1.from, $1.to) }
-        verticals.sort { ($0.x, $0.from, $0.to) < ($1.x, $1.from, $1.to) }
-        var result: [StrokePath] = []
-        var open: (y: Double, from: Double, to: Double)?
-        for segment in horizontals {
-            if let current = open, current.y == segment.y, segment.from <= current.to {
-                open = (current.y, current.from, max(current.to, segment.to))
+        return joined(horizontals).map { .horizontal(y: $0.line, from: $0.from, to: $0.to) }
+            + joined(verticals).map { .vertical(x: $0.line, from: $0.from, to: $0.to) }
+            + others
+    }
+
+    /// A stretch of a straight line: `line` is its y (horizontal) or x (vertical).
+    private struct Span {
+        var line: Double
+        var from: Double
+        var to: Double
+    }
+
+    /// Spans sorted, with those on one line that touch or overlap joined.
+    private func joined(_ spans: [Span]) -> [Span] {
+        var result: [Span] = []
+        for span in spans.sorted(by: { ($0.line, $0.from, $0.to) < ($1.line, $1.from, $1.to) }) {
+            if let last = result.last, last.line == span.line, span.from <= last.to {
+                result[result.count - 1].to = max(last.to, span.to)
             } else {
-                if let current = open { result.append(.horizontal(y: current.y, from: current.from, to: current.to)) }
-                open = segment
+                result.append(span)
             }
         }
-        if let current = open { result.append(.horizontal(y: current.y, from: current.from, to: current.to)) }
-        var openVertical: (x: Double, from: Double, to: Double)?
-        for segment in verticals {
-            if let current = openVertical, current.x == segment.x, segment.from <= current.to {
-                openVertical = (current.x, current.from, max(current.to, segment.to))
-            } else {
-                if let current = openVertical { result.append(.vertical(x: current.x, from: current.from, to: current.to)) }
-                openVertical = segment
-            }
-        }
-        if let current = openVertical { result.append(.vertical(x: current.x, from: current.from, to: current.to)) }
-        return result + others
+        return result
     }
 
     private func pathData(_ path: StrokePath) -> String {
