@@ -35,7 +35,6 @@ struct GlyphStroke {
 /// per cell (so runs of cells keep one rhythm).
 func strokes(for glyph: BoxGlyph, x0: Double, y0: Double, w: Double, h: Double, metrics: StrokeMetrics) -> [GlyphStroke] {
     let cx = x0 + w / 2, cy = y0 + h / 2
-    let d = metrics.doubleOffset
     func width(_ line: BoxLine) -> Double { line == .heavy ? metrics.heavy : metrics.light }
 
     switch glyph.shape {
