@@ -91,4 +91,20 @@ extension Grid {
         cells[index + 1].isContinuation = false
         cells[index + 1].grapheme = " "
     }
+
+    /// Where cells were copied in from another grid, a wide character may have
+    /// lost a half at the seam: blank any half left alone at the given columns
+    /// (each seam is between column `x - 1` and `x`).
+    mutating func repairWideCharacters(row y: Int, around seams: [Int]) {
+        for seam in seams where seam > 0 && seam <= width {
+            let left = y * width + seam - 1
+            let leftIsWideHead = !cells[left].isContinuation && cellWidth(of: cells[left].grapheme) == 2
+            let rightIsContinuation = seam < width && cells[left + 1].isContinuation
+            if leftIsWideHead, !rightIsContinuation { cells[left].grapheme = " " }
+            if rightIsContinuation, !leftIsWideHead {
+                cells[left + 1].isContinuation = false
+                cells[left + 1].grapheme = " "
+            }
+        }
+    }
 }

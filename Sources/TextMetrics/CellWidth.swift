@@ -12,13 +12,12 @@
 /// - Anything else in a cluster adds up, as a terminal would draw it (an Indic
 ///   conjunct of two consonants takes 2).
 public func cellWidth(of character: Character) -> Int {
-    if let ascii = character.asciiValue {
-        // "\r\n" is one Character whose asciiValue is 0x0A.
-        return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
-    }
+    // One scalar (most characters): its own width, a lone emoji or regional
+    // indicator included. Decoded from UTF-8 directly, the fastest way in.
+    if let scalar = singleScalar(of: character) { return cellWidth(ofScalar: scalar) }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
-    if first.properties.generalCategory == .control { return 0 }
+    if first.properties.generalCategory == .control { return 0 }   // "\r\n"
     if isRegionalIndicator(first) {
         return scalars.lazy.filter(isRegionalIndicator).count >= 2 ? 2 : 1
     }
@@ -47,6 +46,11 @@ public func cellWidth(ofScalar scalar: Unicode.Scalar) -> Int {
     if value == 0xAD { return 1 }           // soft hyphen: terminals show it
     if value < 0x300 { return 1 }           // Latin-1 and Latin Extended: no marks here
     if isWideScalar(value) { return 2 }
+    // Punctuation, symbols, arrows, box drawing, shapes and dingbats: blocks with
+    // no marks or format characters, answered without a property lookup.
+    if (0x2100...0x2BFF).contains(value) || (0x2010...0x2027).contains(value) || (0x2030...0x205F).contains(value) {
+        return 1
+    }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control,
          .lineSeparator, .paragraphSeparator:
@@ -54,6 +58,19 @@ public func cellWidth(ofScalar scalar: Unicode.Scalar) -> Int {
     default:
         return ranges(zeroWidthLetterRanges, contain: value) ? 0 : 1
     }
+}
+
+/// The character's only scalar, or nil when it has several.
+@inline(__always)
+private func singleScalar(of character: Character) -> Unicode.Scalar? {
+    let utf8 = character.utf8
+    var bytes = utf8.makeIterator()
+    guard let lead = bytes.next() else { return nil }
+    let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    guard utf8.count == length else { return nil }
+    var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+    while let byte = bytes.next() { value = value << 6 | UInt32(byte & 0x3F) }
+    return Unicode.Scalar(value)
 }
 
 private func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {

@@ -43,7 +43,7 @@ private struct LineWrapper {
         atParagraphStart = true
         var spaces = "", spacesWidth = 0
         var word = "", wordWidth = 0
-        var previous: Character?
+        var previous: (character: Character, width: Int)?
         for character in paragraph {
             if isFull { return }
             if isBreakingSpace(character) {
@@ -58,14 +58,14 @@ private struct LineWrapper {
                 continue
             }
             let width = cellWidth(of: character)
-            if let previous, !word.isEmpty, mayBreak(between: previous, width: cellWidth(of: previous),
+            if let previous, !word.isEmpty, mayBreak(between: previous.character, width: previous.width,
                                                      and: character, width: width, wordSoFar: word) {
                 place(spaces: spaces, spacesWidth, word: word, wordWidth)
                 (spaces, spacesWidth, word, wordWidth) = ("", 0, "", 0)
             }
             word.append(character)
             wordWidth += width
-            previous = character
+            previous = (character, width)
         }
         if !word.isEmpty { place(spaces: spaces, spacesWidth, word: word, wordWidth) }
         finishLine()
@@ -125,8 +125,11 @@ private func mayBreak(
     and next: Character, width nextWidth: Int,
     wordSoFar: String
 ) -> Bool {
+    let afterHyphen = isHyphen(previous)
+    // Most pairs (two narrow letters) are settled before any set lookup.
+    guard afterHyphen || previousWidth == 2 || nextWidth == 2 else { return false }
     if noBreakBefore.contains(next) || noBreakAfter.contains(previous) { return false }
-    if previous == "-" || previous == "\u{2010}" {
+    if afterHyphen {
         // "well-known" breaks after the hyphen; "-5" or "--x" does not.
         return wordSoFar.count > 1 && !(wordSoFar.dropLast().last.map(isHyphen) ?? true) && !isHyphen(next)
     }
@@ -135,7 +138,8 @@ private func mayBreak(
 
 /// Whitespace a line may break at: not the no-break spaces.
 private func isBreakingSpace(_ character: Character) -> Bool {
-    character.isWhitespace && character != "\u{A0}" && character != "\u{202F}" && character != "\u{2007}"
+    if let ascii = character.asciiValue { return ascii == 0x20 || ascii == 0x09 }
+    return character.isWhitespace && character != "\u{A0}" && character != "\u{202F}" && character != "\u{2007}"
 }
 
 private func isHyphen(_ character: Character) -> Bool {

@@ -67,6 +67,43 @@ import Stylesheet
         }
     }
 
+    @Test func repaintingTheDamagedRegionEqualsAFullPaint() {
+        var random = SeededRandom(seed: 77)
+        for _ in 0..<500 {
+            let width = random.int(1...30), height = random.int(1...12)
+            let before = randomTree(&random, width: width, height: height)
+            var after = before
+            let changed = random.int(0...(before.count - 1))
+            let donor = randomTree(&random, width: width, height: height)[0]
+            if random.int(0...1) == 0 { after[changed].frame = donor.frame }
+            if random.int(0...1) == 0 { after[changed].style = donor.style }
+            if random.int(0...2) == 0 { after[changed].highlight = donor.highlight }
+            let old = before[changed].frame, new = after[changed].frame
+            func clamp(_ value: Int) -> Int { min(max(value, -100), 100) }
+            let left = min(clamp(old.x), clamp(new.x)), top = min(clamp(old.y), clamp(new.y))
+            let right = max(clamp(old.x + max(0, old.width)), clamp(new.x + max(0, new.width)))
+            let bottom = max(clamp(old.y + max(0, old.height)), clamp(new.y + max(0, new.height)))
+            let damage = CellRect(x: left, y: top, width: right - left, height: bottom - top)
+
+            let painter = Painter()
+            let previous = painter.paint(before, width: width, height: height)
+            let repainted = painter.repaint(after, in: damage, over: previous)
+            let full = painter.paint(after, width: width, height: height)
+            let same = repainted == full
+            #expect(same, "node \(changed), damage \(damage): \(repainted.grid.plainLines()) vs \(full.grid.plainLines())")
+            expectWideCharactersWhole(repainted.grid)
+        }
+    }
+
+    @Test func repaintOutsideTheGridChangesNothing() {
+        let nodes = [node("a", 0, 0, 4, 2) { $0.text = "ab" }]
+        let painting = Painter().paint(nodes, width: 4, height: 2)
+        #expect(Painter().repaint([], in: CellRect(x: 10, y: 10, width: 3, height: 3), over: painting) == painting)
+        #expect(Painter().repaint(nodes, in: CellRect(x: -5, y: -5, width: 50, height: 50), over: painting) == painting)
+        let removed = Painter().repaint([], in: nodes[0].frame, over: painting)
+        #expect(removed == Painter().paint([], width: 4, height: 2))
+    }
+
     @Test func aOneBoxColourChangeRedrawsOnlyThatBox() {
         var nodes = [
             node("screen", 0, 0, 40, 12) { $0.border = .single },

@@ -37,6 +37,16 @@ struct PaintSurface {
         drawTitle(of: node.style, frame: frame, clip: clip, highlight: color)
     }
 
+    /// Blank cells and no owner, as on a fresh grid.
+    mutating func clear(_ rect: CellRect) {
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                grid[x, y] = .blank
+                owners[y * grid.width + x] = -1
+            }
+        }
+    }
+
     private mutating func claim(_ rect: CellRect, for node: Int) {
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX { owners[y * grid.width + x] = node }

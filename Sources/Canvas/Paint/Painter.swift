@@ -28,7 +28,41 @@ public struct Painter: Sendable {
     /// transparent backgrounds).
     public func paint(_ nodes: [PaintNode], onto grid: Grid) -> Painting {
         var surface = PaintSurface(grid: grid, theme: theme)
-        let order = paintOrder(of: nodes, within: grid.bounds)
+        paint(nodes, on: &surface, within: grid.bounds)
+        return Painting(grid: surface.grid, owners: surface.owners)
+    }
+
+    /// Repaints only `region` of `previous`, a painting of the same views on a
+    /// blank grid: the result equals `paint(nodes, width:height:)` as long as
+    /// every cell that differs lies in `region` (for a view that moved or
+    /// changed style: the union of its old and new frames). Views outside the
+    /// region cost nothing, which keeps small edits cheap on large screens.
+    public func repaint(_ nodes: [PaintNode], in region: CellRect, over previous: Painting) -> Painting {
+        let bounds = previous.grid.bounds
+        let area = region.clampedForPainting.intersection(bounds)
+        guard !area.isEmpty else { return previous }
+        // Paint a little wider than the region, so a wide character that
+        // straddles the region's edge is drawn whole, as a full paint draws it.
+        let margin = CellRect(x: area.x - 2, y: area.y, width: area.width + 4, height: area.height).intersection(bounds)
+        var surface = PaintSurface(grid: previous.grid, theme: theme)
+        surface.owners = previous.owners
+        surface.clear(margin)
+        paint(nodes, on: &surface, within: margin)
+        // Copy back one column more on each side: drawing over half of a wide
+        // character blanks its other half, which may lie just outside the region.
+        let copied = CellRect(x: area.x - 1, y: area.y, width: area.width + 2, height: area.height).intersection(bounds)
+        var result = previous
+        for y in copied.y..<copied.maxY {
+            let columns = (y * bounds.width + copied.x)..<(y * bounds.width + copied.maxX)
+            result.grid.cells.replaceSubrange(columns, with: surface.grid.cells[columns])
+            result.owners.replaceSubrange(columns, with: surface.owners[columns])
+            result.grid.repairWideCharacters(row: y, around: [copied.x, copied.maxX])
+        }
+        return result
+    }
+
+    private func paint(_ nodes: [PaintNode], on surface: inout PaintSurface, within bounds: CellRect) {
+        let order = paintOrder(of: nodes, within: bounds)
         for (index, clip) in order {
             surface.paint(nodes[index], index: index, clip: clip)
         }
@@ -38,6 +72,5 @@ public struct Painter: Sendable {
                 surface.outline(nodes[index], clip: clip, color: color)
             }
         }
-        return Painting(grid: surface.grid, owners: surface.owners)
     }
 }
