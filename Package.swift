@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
         .testTarget(name: "StylesheetTests", dependencies: ["Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     ]
 )

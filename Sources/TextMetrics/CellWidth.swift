@@ -1,27 +1,82 @@
-/// How many terminal cells a grapheme takes: 0 (controls), 1, or 2 (wide: CJK,
-/// most emoji). Combining marks stay inside their base's cluster.
+/// How many terminal cells a grapheme cluster takes: 0, 1 or 2.
+///
+/// - Controls (C0, DEL, C1, and "\r\n") take 0.
+/// - East Asian Wide and Fullwidth characters (CJK, Hangul syllables, fullwidth
+///   forms) take 2; Ambiguous ones take 1, as in a non-CJK locale.
+/// - Emoji shown as pictures take 2: emoji-presentation characters, any emoji
+///   followed by VS16 (U+FE0F), skin-tone modifier sequences, ZWJ sequences
+///   (measured by their first emoji) and flags (a pair of regional indicators).
+///   A lone regional indicator takes 1.
+/// - Marks (Mn, Me), format characters (Cf, such as ZWJ and ZWSP) and Hangul
+///   medial and final jamo take 0, so a combining mark adds nothing to its base.
+/// - Anything else in a cluster adds up, as a terminal would draw it (an Indic
+///   conjunct of two consonants takes 2).
 public func cellWidth(of character: Character) -> Int {
-    guard let first = character.unicodeScalars.first else { return 0 }
-    let value = first.value
-    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-    if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
-    return isWide(value) ? 2 : 1
-}
-
-/// Total cell width of a string.
-public func cellWidth<S: StringProtocol>(of text: S) -> Int {
-    text.reduce(0) { $0 + cellWidth(of: $1) }
-}
-
-/// East Asian Wide and Fullwidth blocks (a coarse table; see TextMetrics tests).
-private func isWide(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-         0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-         0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-         0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-        true
-    default:
-        false
+    // One scalar (most characters): its own width, a lone emoji or regional
+    // indicator included. Decoded from UTF-8 directly, the fastest way in.
+    if let scalar = singleScalar(of: character) { return cellWidth(ofScalar: scalar) }
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if first.properties.generalCategory == .control { return 0 }   // "\r\n"
+    if isRegionalIndicator(first) {
+        return scalars.lazy.filter(isRegionalIndicator).count >= 2 ? 2 : 1
     }
+    if first.properties.isEmoji {
+        if isWideScalar(first.value) { return 2 }
+        if scalars.contains(where: { $0.value == 0xFE0F || isEmojiModifier($0) }) { return 2 }
+    }
+    var total = 0
+    for scalar in scalars { total += cellWidth(ofScalar: scalar) }
+    return total
+}
+
+/// Total cell width of a string: the sum over its grapheme clusters.
+public func cellWidth<S: StringProtocol>(of text: S) -> Int {
+    var total = 0
+    for character in text { total += cellWidth(of: character) }
+    return total
+}
+
+/// Cell width of one Unicode scalar taken alone: 0, 1 or 2. Prefer
+/// `cellWidth(of:)` on a Character, which knows about emoji sequences and flags.
+public func cellWidth(ofScalar scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x7F { return value >= 0x20 ? 1 : 0 }
+    if value < 0xA0 { return 0 }            // DEL and C1 controls
+    if value == 0xAD { return 1 }           // soft hyphen: terminals show it
+    if value < 0x300 { return 1 }           // Latin-1 and Latin Extended: no marks here
+    if isWideScalar(value) { return 2 }
+    // Punctuation, symbols, arrows, box drawing, shapes and dingbats: blocks with
+    // no marks or format characters, answered without a property lookup.
+    if (0x2100...0x2BFF).contains(value) || (0x2010...0x2027).contains(value) || (0x2030...0x205F).contains(value) {
+        return 1
+    }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format, .control,
+         .lineSeparator, .paragraphSeparator:
+        return 0
+    default:
+        return ranges(zeroWidthLetterRanges, contain: value) ? 0 : 1
+    }
+}
+
+/// The character's only scalar, or nil when it has several.
+@inline(__always)
+private func singleScalar(of character: Character) -> Unicode.Scalar? {
+    let utf8 = character.utf8
+    var bytes = utf8.makeIterator()
+    guard let lead = bytes.next() else { return nil }
+    let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    guard utf8.count == length else { return nil }
+    var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+    while let byte = bytes.next() { value = value << 6 | UInt32(byte & 0x3F) }
+    return Unicode.Scalar(value)
+}
+
+private func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+    (0x1F1E6...0x1F1FF).contains(scalar.value)
+}
+
+private func isEmojiModifier(_ scalar: Unicode.Scalar) -> Bool {
+    (0x1F3FB...0x1F3FF).contains(scalar.value)
 }

@@ -1,0 +1,111 @@
+import Foundation
+import Stylesheet
+
+/// A colour as the terminal is told to show it, at a given `ColorDepth`.
+public enum TerminalColor: Hashable, Sendable {
+    /// One of the terminal's 16 colours, 0–15.
+    case ansi(UInt8)
+    /// An xterm-256 palette index.
+    case indexed(UInt8)
+    case rgb(RGB)
+}
+
+/// Maps stylesheet colours to what a terminal of some depth can show:
+/// - ANSI colours stay the terminal's own 16 colours at every depth;
+/// - `color(N)` stays an index at 256 and true colour, and at 16 colours
+///   becomes the nearest of the 16 (0–15 map to themselves);
+/// - RGB colours stay exact in true colour, and otherwise become the nearest
+///   xterm-256 colour (from the cube and grey ramp, 16–255, which do not depend
+///   on the user's theme) or the nearest of the 16 theme colours.
+/// "Nearest" is the distance in the OKLab colour space, which follows how
+/// different two colours look far better than distances in RGB.
+public struct ColorMapper: Sendable {
+    public let depth: ColorDepth
+    public let theme: TerminalTheme
+    private let themeLab: [OKLab]
+
+    public init(depth: ColorDepth, theme: TerminalTheme = .xterm) {
+        self.depth = depth
+        self.theme = theme
+        self.themeLab = theme.ansi.map(OKLab.init)
+    }
+
+    public func map(_ color: Color) -> TerminalColor {
+        switch (color, depth) {
+        case (.ansi(let index), _):
+            return .ansi(index & 15)
+        case (.indexed(let index), .trueColor), (.indexed(let index), .palette256):
+            return .indexed(index)
+        case (.indexed(let index), .ansi16):
+            return .ansi(index < 16 ? index : nearestANSI(to: theme.rgb(of: color)))
+        case (.rgb(let red, let green, let blue, _), .trueColor):
+            return .rgb(RGB(red, green, blue))
+        case (.rgb(let red, let green, let blue, _), .palette256):
+            return .indexed(nearestPaletteIndex(to: RGB(red, green, blue)))
+        case (.rgb(let red, let green, let blue, _), .ansi16):
+            return .ansi(nearestANSI(to: RGB(red, green, blue)))
+        }
+    }
+
+    /// The closest of the theme's 16 colours.
+    public func nearestANSI(to rgb: RGB) -> UInt8 {
+        UInt8(nearest(OKLab(rgb), in: themeLab))
+    }
+
+    /// How a mapped colour looks in this theme.
+    public func rgb(of color: TerminalColor) -> RGB {
+        switch color {
+        case .ansi(let index): theme.ansi[Int(index & 15)]
+        case .indexed(let index): theme.rgb(of: .indexed(index))
+        case .rgb(let rgb): rgb
+        }
+    }
+}
+
+/// The closest xterm-256 colour among 16–255 (the cube and the grey ramp).
+public func nearestPaletteIndex(to rgb: RGB) -> UInt8 {
+    UInt8(16 + nearest(OKLab(rgb), in: fixedPaletteLab))
+}
+
+private let fixedPaletteLab: [OKLab] = (16...255).map { OKLab(RGB.xtermPalette(UInt8($0))!) }
+
+/// Index of the first closest colour (ties go to the lower index).
+private func nearest(_ target: OKLab, in candidates: [OKLab]) -> Int {
+    var best = 0
+    var bestDistance = Double.infinity
+    for (index, candidate) in candidates.enumerated() {
+        let distance = target.squaredDistance(to: candidate)
+        if distance < bestDistance {
+            best = index
+            bestDistance = distance
+        }
+    }
+    return best
+}
+
+/// Björn Ottosson's OKLab: a perceptual colour space where Euclidean distance
+/// approximates how different two colours look.
+struct OKLab: Sendable {
+    let lightness: Double
+    let a: Double
+    let b: Double
+
+    init(_ rgb: RGB) {
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        let r = linear(rgb.red), g = linear(rgb.green), bl = linear(rgb.blue)
+        let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl)
+        let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl)
+        let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl)
+        lightness = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s
+        a = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s
+        b = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
+    }
+
+    func squaredDistance(to other: OKLab) -> Double {
+        let dl = lightness - other.lightness, da = a - other.a, db = b - other.b
+        return dl * dl + da * da + db * db
+    }
+}

@@ -1,0 +1,40 @@
+/// The nodes to paint, in painting order, each with the rectangle it is clipped to.
+///
+/// Order: a parent before (beneath) its children; siblings by ascending z-index,
+/// ties in tree order. A subtree is painted whole before its next sibling, so a
+/// child's z-index orders it among its siblings only. Roots are siblings too.
+///
+/// Clipping: a root is clipped to `bounds`; every child to its parent's clip
+/// intersected with the parent's inner box (inside the border ring, padding
+/// not included). Invisible views, views of zero or negative size and views
+/// entirely clipped away are left out with their whole subtree.
+func paintOrder(of nodes: [PaintNode], within bounds: CellRect) -> [(node: Int, clip: CellRect)] {
+    var children = Array(repeating: [Int](), count: nodes.count)
+    var roots: [Int] = []
+    for (index, node) in nodes.enumerated() {
+        if let parent = node.parent, parent >= 0, parent < index {
+            children[parent].append(index)
+        } else {
+            roots.append(index)
+        }
+    }
+    func byZIndex(_ siblings: [Int]) -> [Int] {
+        siblings.sorted { (nodes[$0].style.zIndex, $0) < (nodes[$1].style.zIndex, $1) }
+    }
+
+    var order: [(node: Int, clip: CellRect)] = []
+    // Depth-first with an explicit stack: trees may be deeper than the call stack.
+    var pending: [(node: Int, clip: CellRect)] = byZIndex(roots).reversed().map { ($0, bounds) }
+    while let (index, clip) = pending.popLast() {
+        let node = nodes[index]
+        let frame = node.frame.clampedForPainting
+        guard node.style.visible, !frame.isEmpty, !frame.intersection(clip).isEmpty else { continue }
+        order.append((index, clip))
+        let childClip = clip.intersection(frame.inset(by: node.style.ringWidth))
+        guard !childClip.isEmpty else { continue }
+        for child in byZIndex(children[index]).reversed() {
+            pending.append((child, childClip))
+        }
+    }
+    return order
+}

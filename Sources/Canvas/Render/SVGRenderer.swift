@@ -1,0 +1,163 @@
+import Stylesheet
+
+/// Renders a grid as an SVG picture: what a terminal would show.
+///
+/// - Every cell is `cellWidth` × `cellHeight` user units; the picture starts
+///   with the theme's background.
+/// - Backgrounds are rectangles, one per run of equal colour in a row.
+/// - Box-drawing characters (U+2500–U+257F) and block elements are drawn as
+///   lines and rectangles rather than font glyphs, so borders join across
+///   cells and rows as a person sees them on a terminal; double lines turn
+///   corners as two nested lines, rounded corners are curves.
+/// - Text is monospace, in runs of equal style, each run stretched to exactly
+///   its cells (so columns line up whatever the font); wide characters are
+///   centred on their two cells. Bold, italic, underline and strike-through map
+///   to SVG; dim mixes the foreground half-way to the background; reverse swaps them.
+/// - Colours go through a `ColorMapper`, so the picture can show a 256- or
+///   16-colour terminal too.
+public struct SVGRenderer: Sendable {
+    public var mapper: ColorMapper
+    public var cellWidth: Int = 10
+    public var cellHeight: Int = 20
+    public var fontSize: Int = 16
+    public var fontFamily = "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace"
+
+    public init(depth: ColorDepth = .trueColor, theme: TerminalTheme = .xterm) {
+        mapper = ColorMapper(depth: depth, theme: theme)
+    }
+
+    public func render(_ grid: Grid) -> String {
+        var cache = ColorCache(mapper: mapper)
+        var backgrounds = ""
+        var shapes = ShapeCollector()
+        var texts = ""
+        let metrics = StrokeMetrics(cellWidth: Double(cellWidth))
+        for y in 0..<grid.height {
+            let row = grid.displayRow(y).map { ($0, look(of: $0.cell, cache: &cache)) }
+            backgrounds += backgroundRects(row, y: y)
+            for (entry, look) in row {
+                let x0 = Double(entry.x * cellWidth), y0 = Double(y * cellHeight)
+                let w = Double(entry.width * cellWidth), h = Double(cellHeight)
+                if let glyph = BoxGlyph.table[entry.grapheme] {
+                    for stroke in strokes(for: glyph, x0: x0, y0: y0, w: w, h: h, metrics: metrics) {
+                        shapes.add(stroke, color: look.foreground.hex)
+                    }
+                } else if let block = BlockGlyph.table[entry.grapheme] {
+                    shapes.add(block, x0: x0, y0: y0, w: w, h: h, color: look.foreground.hex)
+                }
+            }
+            texts += textRuns(row, y: y)
+        }
+        let width = grid.width * cellWidth, height = grid.height * cellHeight
+        return """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
+        <rect width="\(width)" height="\(height)" fill="\(mapper.theme.background.hex)"/>
+        <g shape-rendering="crispEdges">
+        \(backgrounds)\(shapes.rectangles)</g>
+        <g fill="none" stroke-linecap="square">
+        \(shapes.paths)</g>
+        <g font-family="\(xmlEscaped(fontFamily))" font-size="\(fontSize)" xml:space="preserve">
+        \(texts)</g>
+        </svg>
+
+        """
+    }
+
+    /// The colours and text styling a cell shows.
+    struct Look: Equatable {
+        var foreground: RGB
+        var background: RGB
+        var bold: Bool
+        var italic: Bool
+        var underline: Bool
+        var strikethrough: Bool
+
+        /// Same text styling; backgrounds are drawn apart from the text.
+        func drawsTextLike(_ other: Look) -> Bool {
+            var other = other
+            other.background = background
+            return self == other
+        }
+    }
+
+    private func look(of cell: Cell, cache: inout ColorCache) -> Look {
+        var foreground = cell.foreground.map { mapper.rgb(of: cache.map($0)) } ?? mapper.theme.foreground
+        var background = cell.background.map { mapper.rgb(of: cache.map($0)) } ?? mapper.theme.background
+        let attributes = cell.attributes
+        if attributes.contains(.reverse) { swap(&foreground, &background) }
+        if attributes.contains(.dim) { foreground = foreground.blended(over: background, alpha: 128) }
+        return Look(foreground: foreground, background: background, bold: attributes.contains(.bold),
+                    italic: attributes.contains(.italic), underline: attributes.contains(.underline),
+                    strikethrough: attributes.contains(.strikethrough))
+    }
+
+    private func backgroundRects(_ row: [(DisplayCell, Look)], y: Int) -> String {
+        var output = ""
+        var index = 0
+        while index < row.count {
+            let color = row[index].1.background
+            var end = index + 1
+            while end < row.count, row[end].1.background == color { end += 1 }
+            if color != mapper.theme.background {
+                let x = row[index].0.x, last = row[end - 1].0
+                let width = last.x + last.width - x
+                output += "<rect x=\"\(x * cellWidth)\" y=\"\(y * cellHeight)\" width=\"\(width * cellWidth)\" "
+                    + "height=\"\(cellHeight)\" fill=\"\(color.hex)\"/>\n"
+            }
+            index = end
+        }
+        return output
+    }
+
+    /// Text elements for a row: runs of one-cell graphemes of one style, plain
+    /// spaces joining the run around them; wide graphemes alone, centred.
+    private func textRuns(_ row: [(DisplayCell, Look)], y: Int) -> String {
+        let baseline = y * cellHeight + (cellHeight * 3 + 2) / 4
+        var output = ""
+        var run: [(DisplayCell, Look)] = []
+
+        func flush() {
+            // Plain spaces at either end draw nothing.
+            while let first = run.first, first.0.isPlainBlank { run.removeFirst() }
+            while let last = run.last, last.0.isPlainBlank { run.removeLast() }
+            guard let (first, look) = run.first else { return }
+            let text = String(run.map(\.0.grapheme))
+            output += "<text x=\"\(first.x * cellWidth)\" y=\"\(baseline)\" textLength=\"\(run.count * cellWidth)\" "
+                + "lengthAdjust=\"spacingAndGlyphs\"\(textStyle(look))>\(xmlEscaped(text))</text>\n"
+            run.removeAll()
+        }
+
+        for (entry, look) in row {
+            let isShape = BoxGlyph.table[entry.grapheme] != nil || BlockGlyph.table[entry.grapheme] != nil
+            if isShape || entry.width == 2 {
+                flush()
+                if entry.width == 2, !isShape {
+                    let center = entry.x * cellWidth + cellWidth
+                    output += "<text x=\"\(center)\" y=\"\(baseline)\" text-anchor=\"middle\"\(textStyle(look))>"
+                        + "\(xmlEscaped(String(entry.grapheme)))</text>\n"
+                }
+                continue
+            }
+            if let current = run.last(where: { !$0.0.isPlainBlank })?.1, !entry.isPlainBlank,
+               !current.drawsTextLike(look) {
+                flush()
+            }
+            if entry.isPlainBlank, let current = run.last?.1 {
+                run.append((entry, current))   // a plain space takes the run's style
+            } else {
+                run.append((entry, look))
+            }
+        }
+        flush()
+        return output
+    }
+
+    private func textStyle(_ look: Look) -> String {
+        var style = " fill=\"\(look.foreground.hex)\""
+        if look.bold { style += " font-weight=\"bold\"" }
+        if look.italic { style += " font-style=\"italic\"" }
+        let decorations = [look.underline ? "underline" : nil, look.strikethrough ? "line-through" : nil].compactMap { $0 }
+        if !decorations.isEmpty { style += " text-decoration=\"\(decorations.joined(separator: " "))\"" }
+        return style
+    }
+}
