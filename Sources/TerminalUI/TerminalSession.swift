@@ -49,8 +49,8 @@ public final class TerminalSession {
         /// and restore the terminal on a crash. Turn off only if the program
         /// handles signals itself.
         public var handlesSignals: Bool
-        /// Use at most this many colours, whatever the terminal has.
-        public var maximumColorDepth: ColorDepth
+        /// Use at most this many colours, whatever the terminal has (nil: all it has).
+        public var maximumColorDepth: ColorDepth?
         /// How long a lone Escape waits for the rest of a key sequence.
         public var escapeDelayMilliseconds: Int
         public var strikethrough: StrikethroughRendering
@@ -61,7 +61,7 @@ public final class TerminalSession {
             terminalType: String? = nil,
             enablesMouse: Bool = true,
             handlesSignals: Bool = true,
-            maximumColorDepth: ColorDepth = .direct,
+            maximumColorDepth: ColorDepth? = nil,
             escapeDelayMilliseconds: Int = 25,
             strikethrough: StrikethroughRendering = .combiningOverlay
         ) {
@@ -82,7 +82,7 @@ public final class TerminalSession {
     public private(set) var size: TerminalSize
     public private(set) var layout: PaneLayout
     /// The colours in use: the terminal's, capped by `Options.maximumColorDepth`.
-    public let colorDepth: ColorDepth
+    public let colorSupport: TerminalColorSupport
     public let hasDefaultColors: Bool
     /// Bytes written by all `present()` calls so far (nil when they cannot be counted).
     public private(set) var totalBytesWritten: Int?
@@ -161,18 +161,19 @@ public final class TerminalSession {
         set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
         curs_set(0)
 
-        var depth = ColorDepth.monochrome
+        var support = TerminalColorSupport(depth: nil)
         var defaults = false
         var pairs = 1
         if has_colors() {
             start_color()
             defaults = use_default_colors() == OK
-            depth = min(ColorDepth(colors: Int(casement_colors())), options.maximumColorDepth)
+            support = TerminalColorSupport(colors: Int(casement_colors())).limited(to: options.maximumColorDepth)
             pairs = Int(casement_color_pairs())
         }
-        colorDepth = depth
+        colorSupport = support
         hasDefaultColors = defaults
-        colorPairs = ColorPairs(mapping: TerminalColorMapping(depth: depth, hasDefaultColors: defaults), capacity: pairs)
+        colorPairs = ColorPairs(
+            mapping: TerminalColorMapping(support: support, hasDefaultColors: defaults), capacity: pairs)
         painter = GridPainter(strikethrough: options.strikethrough)
 
         if options.enablesMouse {

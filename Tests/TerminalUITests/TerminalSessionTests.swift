@@ -51,7 +51,7 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
         let cooked = pty.modes
         let session = try startSession(on: pty)
         #expect(session.size == TerminalSize(width: 40, height: 12))
-        #expect(session.colorDepth == .palette256)
+        #expect(session.colorSupport == TerminalColorSupport(depth: .palette256))
         #expect(session.hasDefaultColors)
         #expect(session.frame(of: .canvas) == CellRect(x: 0, y: 0, width: 40, height: 11))
         #expect(session.frame(of: .status) == CellRect(x: 0, y: 11, width: 40, height: 1))
@@ -303,7 +303,7 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
         let pty = PseudoTerminal(width: 40, height: 12)
         let session = try startSession(on: pty, type: "xterm")
         defer { session.end() }
-        #expect(session.colorDepth == .ansi8)
+        #expect(session.colorSupport == TerminalColorSupport(depth: .ansi16, basicColorsOnly: true))
         func color(_ number: Int32) -> Color? { number < 0 ? nil : .ansi(UInt8(number)) }
         var combinations: [ColorPairKey] = []
         for foreground in Int32(-1)...7 {
@@ -358,7 +358,7 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
         let pty = PseudoTerminal(width: 20, height: 4)
         let session = try startSession(on: pty, type: "xterm-direct-casement")
         defer { session.end() }
-        #expect(session.colorDepth == .direct)
+        #expect(session.colorSupport.depth == .trueColor)
         _ = pty.output()
         var grid = Grid(width: 20, height: 3)
         grid[1, 1] = Cell("R", foreground: .rgb(red: 10, green: 200, blue: 30), background: .ansi(4))
@@ -375,7 +375,7 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
         let capped = try TerminalSession(options: .init(
             inputDescriptor: pty.terminal, outputDescriptor: pty.terminal,
             terminalType: "xterm-direct-casement", maximumColorDepth: .palette256))
-        #expect(capped.colorDepth == .palette256)
+        #expect(capped.colorSupport.depth == .palette256)
         capped.end()
     }
 }
