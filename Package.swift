@@ -29,7 +29,7 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "Canvas"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "Canvas", "Stylesheet"]),
 
         // Executables.
         .executableTarget(
