@@ -1,0 +1,128 @@
+import Diagnostics
+
+/// The four inset amounts of a rule, top, left, bottom, right.
+struct Sides {
+    var top: LinearExpression
+    var left: LinearExpression
+    var bottom: LinearExpression
+    var right: LinearExpression
+
+    static let zero = Sides(top: .constant(0), left: .constant(0), bottom: .constant(0), right: .constant(0))
+
+    func side(_ attribute: Attribute) -> LinearExpression {
+        switch attribute {
+        case .top: top
+        case .bottom: bottom
+        case .right: right
+        default: left
+        }
+    }
+
+    /// What an inset by these sides adds to an attribute: near edges move in
+    /// (+), far edges move in (−), a length loses both of its sides, a centre
+    /// shifts by half the difference.
+    func insetAmount(for attribute: Attribute) -> LinearExpression {
+        switch attribute {
+        case .left: left
+        case .top: top
+        case .right: right.scaled(by: -1)
+        case .bottom: bottom.scaled(by: -1)
+        case .width: (left + right).scaled(by: -1)
+        case .height: (top + bottom).scaled(by: -1)
+        case .centerX: (left - right).scaled(by: 0.5)
+        case .centerY: (top - bottom).scaled(by: 0.5)
+        }
+    }
+
+    /// The padding along an axis: leading and trailing.
+    func leading(_ axis: Axis) -> LinearExpression { axis == .horizontal ? left : top }
+    func trailing(_ axis: Axis) -> LinearExpression { axis == .horizontal ? right : bottom }
+}
+
+extension Lowerer {
+    /// `ATTRS REL EXPR [inset …] [offset …] [@priority] [as label]`: one
+    /// constraint per attribute, or none when anything in the rule is wrong.
+    mutating func lowerRule(_ rule: RuleSyntax, in view: Int) {
+        var attributes: [Attribute] = []
+        for word in rule.attributes {
+            guard let expanded = Attribute.expanding(word.text) else {
+                diagnostics.error(
+                    "unknown attribute '\(word.text)'", at: word.span,
+                    hint: Suggestion.hint(for: word.text, among: Attribute.spellings)
+                        ?? "attributes are " + Attribute.spellings.joined(separator: ", "))
+                return
+            }
+            for attribute in expanded {
+                if attributes.contains(attribute) {
+                    diagnostics.warning("'\(attribute.rawValue)' is listed twice; it is constrained once", at: word.span)
+                } else {
+                    attributes.append(attribute)
+                }
+            }
+        }
+        if rule.relation == .within, let center = attributes.first(where: { $0 == .centerX || $0 == .centerY }) {
+            diagnostics.error(
+                "'within' keeps edges and sizes inside another view; it has no meaning for \(center.rawValue)",
+                at: rule.relationSpan, hint: "use == for centres, such as center == parent")
+            return
+        }
+        guard let priority = priority(rule.tail.priority, in: view) else { return }
+        noteUserLabel(rule.tail.label, in: view)
+
+        var sides: Sides?
+        if !rule.inset.isEmpty {
+            guard let insets = insetSides(rule.inset, in: view) else { return }
+            sides = insets
+        }
+        var lowered: [(Attribute, Relation, LinearExpression)] = []
+        for attribute in attributes {
+            let context = EvaluationContext(view: view, attribute: attribute, scope: view)
+            guard var right = evaluate(rule.expression, context) else { return }
+            // A right side without any view is measured from the parent's same position.
+            if attribute.isPosition, right.terms.isEmpty, let parent = parent(of: view) {
+                right.add(self.attribute(parent, attribute), 1)
+            }
+            if let sides { right.add(sides.insetAmount(for: attribute)) }
+            if !rule.offset.isEmpty {
+                let value = rule.offset.count == 1 || attribute.isHorizontal ? rule.offset[0] : rule.offset[1]
+                guard let amount = evaluate(value, context) else { return }
+                right.add(amount)
+            }
+            lowered.append((attribute, relation(rule.relation, for: attribute), right))
+        }
+        for (attribute, relation, right) in lowered {
+            emit(view, rule.tail.label?.text, self.attribute(view, attribute), relation, right, priority, at: rule.span.start)
+        }
+    }
+
+    /// `within` is `>=` on near edges and `<=` on far edges and lengths.
+    private func relation(_ relation: RuleRelation, for attribute: Attribute) -> Relation {
+        switch relation {
+        case .equal: .equal
+        case .greaterOrEqual: .greaterOrEqual
+        case .lessOrEqual: .lessOrEqual
+        case .within: attribute == .left || attribute == .top ? .greaterOrEqual : .lessOrEqual
+        }
+    }
+
+    /// 1 value: every side; 2: vertical, horizontal; 4: top, left, bottom, right.
+    /// Each is evaluated for its own side, so `inset $margin` reads
+    /// `$margin-left` on the left edge and `$margin-right` on the right one.
+    mutating func insetSides(_ values: [ExpressionSyntax], in view: Int) -> Sides? {
+        let order: [Attribute] = [.top, .left, .bottom, .right]
+        var sides: [LinearExpression] = []
+        for (position, side) in order.enumerated() {
+            let value: ExpressionSyntax
+            switch values.count {
+            case 1: value = values[0]
+            case 2: value = values[position % 2]
+            default: value = values[position]
+            }
+            guard let amount = evaluate(value, EvaluationContext(view: view, attribute: side, scope: view)) else {
+                return nil
+            }
+            sides.append(amount)
+        }
+        return Sides(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
+    }
+}
