@@ -76,7 +76,7 @@ struct Lowerer {
         }
         return LayoutDocument(
             path: syntax.source.path, uses: uses, views: views, constraints: constraints,
-            diagnostics: diagnostics.finished(), viewIndex: viewIndex)
+            diagnostics: diagnostics.finished().sortedByLocation(), viewIndex: viewIndex)
     }
 
     // MARK: Views

@@ -11,7 +11,7 @@ public struct LayoutDocument: Sendable {
     public var views: [ViewDeclaration]
     /// In view order; each view's constraints are contiguous (`ViewDeclaration.constraintRange`).
     public var constraints: [LayoutConstraint]
-    /// Parse and lowering diagnostics, in the order found.
+    /// Parse and lowering diagnostics, sorted by line and column.
     public var diagnostics: [Diagnostic]
     /// View id to index in `views`.
     public var viewIndex: [String: Int]

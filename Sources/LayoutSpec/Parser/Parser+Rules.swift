@@ -65,8 +65,7 @@ extension ParserState {
             attributes: attributes, relation: relation, relationSpan: relationToken.span,
             expression: expression, inset: inset ?? [], offset: offset ?? [], tail: tail,
             span: start.through(previous.span))
-        finishStatement()
-        return rule
+        return finishStatement() ? rule : nil
     }
 
     /// `[@priority] [as label]`, in either order. Nil after an error (already skipped).
@@ -120,7 +119,7 @@ extension ParserState {
             skipStatement()
             return
         }
-        finishStatement()
+        guard finishStatement() else { return }
         if StatementKeyword.reserved.contains(letName.text) || Attribute.expanding(letName.text) != nil {
             diagnostics.error(
                 "'\(letName.text)' cannot be a let name: the language already gives it a meaning", at: letName.span)
@@ -147,7 +146,7 @@ extension ParserState {
             skipStatement(reporting: "expected a quoted stylesheet path after 'use', found \(describe(peek))")
             return
         }
-        finishStatement()
+        guard finishStatement() else { return }
         if currentView != nil {
             diagnostics.error(
                 "'use' belongs at the top level of the spec", at: keyword.span,

@@ -10,8 +10,7 @@ extension ParserState {
         } else {
             shorthand = parseAspect(keyword)
         }
-        guard let shorthand else { return nil }
-        finishStatement()
+        guard let shorthand, finishStatement() else { return nil }
         return shorthand
     }
 

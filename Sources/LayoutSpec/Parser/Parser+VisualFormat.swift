@@ -40,8 +40,7 @@ extension ParserState {
             label = takeName()
         }
         let line = VisualFormatSyntax(axis: axis, items: items, label: label, span: start.through(previous.span))
-        finishStatement()
-        return line
+        return finishStatement() ? line : nil
     }
 
     /// Nothing (flush), `-` (standard spacing), or `-predicates-`.
@@ -52,6 +51,9 @@ extension ParserState {
         let dash = advance()
         if peek.kind == .leftBracket || peek.kind == .bar {
             return .standard(dash.span)
+        }
+        if isAtStatementEnd {
+            return failStatement("expected a view such as [name] or '|' after '-', found \(describe(peek))")
         }
         let predicates: [VisualFormatSyntax.Predicate]
         if peek.kind == .leftParen {

@@ -183,13 +183,17 @@ struct ParserState {
         } while depth > 0
     }
 
-    /// After a statement: it must be followed by the end of its line.
-    mutating func finishStatement() {
-        guard !isAtStatementEnd else { return }
+    /// After a statement: it must be followed by the end of its line. When it
+    /// is not, the line is reported and the statement dropped (false): half a
+    /// line is not applied.
+    @discardableResult
+    mutating func finishStatement() -> Bool {
+        guard !isAtStatementEnd else { return true }
         diagnostics.error(
             "unexpected \(describe(peek)) after the end of the statement", at: peek.span,
             hint: "write one statement per line, or separate them with ';'")
         skipStatement()
+        return false
     }
 
     // MARK: The file
