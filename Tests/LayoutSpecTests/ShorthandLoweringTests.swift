@@ -212,6 +212,26 @@ import Testing
                 "v.width == v.height * 6 as aspect"))
     }
 
+    /// The example in docs/layout.md.
+    @Test func growLeavesNothingForJustify() {
+        #expect(
+            stack("row list [gap=1 padding=1 justify=space-between align=center]", "box a\n box b [grow=1]") == lines(
+                "a.left == list.left + 1 as row.start",
+                "b.left == a.right + 1 as row.gap",
+                "b.right == list.right - 1 @999 as row.end",
+                "b.width == list.~grow-unit @medium as row.grow",
+                "list.~grow-unit >= 0 as row.grow",
+                "a.centerY == list.centerY as row.align",
+                "b.centerY == list.centerY as row.align"))
+    }
+
+    @Test func alignTakesEdgesAndEqualTakesSize() {
+        #expect(
+            stack("box v", "box a\n box b\n align edges (a b)") == lines(
+                "b.top == a.top as align.top", "b.left == a.left as align.left",
+                "b.bottom == a.bottom as align.bottom", "b.right == a.right as align.right"))
+    }
+
     @Test func shorthandsPointAtTheLineThatMadeThem() {
         let document = compile("screen root {\n row r [gap=1] {\n  box a\n  box b [grow=1]\n }\n}")
         let byLabel = Dictionary(grouping: document.constraints, by: { $0.label ?? "" })

@@ -75,6 +75,7 @@ extension Lowerer {
             sides = insets
         }
         var lowered: [(Attribute, Relation, LinearExpression)] = []
+        lowered.reserveCapacity(attributes.count)
         for attribute in attributes {
             let context = EvaluationContext(view: view, attribute: attribute, scope: view)
             guard var right = evaluate(rule.expression, context) else { return }

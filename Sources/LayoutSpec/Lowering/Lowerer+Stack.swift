@@ -61,7 +61,7 @@ extension Lowerer {
             .flatMap(CrossAlign.init(rawValue:)) ?? .stretch
 
         var grows: [(child: Int, factor: Double, param: ParameterSyntax)] = []
-        for child in kids {
+        for child in kids where !params[child].isEmpty {
             if let param = parameter("grow", of: child), let factor = numberParameter(param, of: child) {
                 if factor < 0 {
                     diagnostics.error("'grow' cannot be negative", at: param.valueSpan)
@@ -115,7 +115,7 @@ extension Lowerer {
         }
 
         // Main-axis sizes.
-        for child in kids {
+        for child in kids where !params[child].isEmpty {
             if let param = parameter("min", of: child), let value = lengthParameter(param, of: child) {
                 emit(view, labels.min, attribute(child, axis.length), .greaterOrEqual, value, .required, at: param.name.span.start)
             }
@@ -137,7 +137,7 @@ extension Lowerer {
         for child in kids {
             var childAlign = align
             var alignAt = offset(of: alignParam, or: view)
-            if let param = parameter("align", of: child),
+            if !params[child].isEmpty, let param = parameter("align", of: child),
                 let word = wordParameter(param, among: CrossAlign.allCases.map(\.rawValue))
             {
                 childAlign = CrossAlign(rawValue: word)!

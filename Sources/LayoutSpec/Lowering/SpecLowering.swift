@@ -93,28 +93,34 @@ struct Lowerer {
         parents.reserveCapacity(count)
         params.reserveCapacity(count)
         headers.reserveCapacity(count)
-        for (index, view) in syntax.views.enumerated() {
-            kinds.append(ViewKind(rawValue: view.kind.text) ?? .box)
-            parents.append(view.parent ?? -1)
-            params.append(view.params)
-            headers.append(view.kind.span.start)
-            if let parent = view.parent { children[parent].append(index) }
-            var id: String
-            if let written = view.id {
-                id = written.text
-                if let first = viewIndex[id] {
-                    let renamed = uniqueID(base: id, counts: &generatedCounts)
-                    diagnostics.error(
-                        "view id '\(id)' is already used by the view at line \(syntax.source.line(atOffset: headers[first])); this one is renamed '\(renamed)'",
-                        at: written.span, hint: "give every view its own id")
-                    id = renamed
+        // Through a buffer pointer: binding each `ViewSyntax` to a local would
+        // copy (retain and release) every one of its fields.
+        let views = syntax.views
+        views.withUnsafeBufferPointer { views in
+            for index in views.indices {
+                let parent = views[index].parent
+                kinds.append(views[index].resolvedKind ?? .box)
+                parents.append(parent ?? -1)
+                params.append(views[index].params)
+                headers.append(views[index].kind.span.start)
+                if let parent { children[parent].append(index) }
+                var id: String
+                if let written = views[index].id {
+                    id = written.text
+                    if let first = viewIndex[id] {
+                        let renamed = uniqueID(base: id, counts: &generatedCounts)
+                        diagnostics.error(
+                            "view id '\(id)' is already used by the view at line \(syntax.source.line(atOffset: headers[first])); this one is renamed '\(renamed)'",
+                            at: written.span, hint: "give every view its own id")
+                        id = renamed
+                    }
+                } else {
+                    let base = (parent.map { ids[$0] + "/" } ?? "") + views[index].kind.text
+                    id = uniqueID(base: base, counts: &generatedCounts)
                 }
-            } else {
-                let base = (view.parent.map { ids[$0] + "/" } ?? "") + view.kind.text
-                id = uniqueID(base: base, counts: &generatedCounts)
+                ids.append(id)
+                viewIndex[id] = index
             }
-            ids.append(id)
-            viewIndex[id] = index
         }
     }
 
@@ -171,7 +177,6 @@ struct Lowerer {
     }
 
     private mutating func declaration(of index: Int, constraints range: Range<Int>) -> ViewDeclaration {
-        let view = syntax.views[index]
         var parameters: [ViewParameter] = []
         if !params[index].isEmpty {
             parameters.reserveCapacity(params[index].count)
@@ -180,13 +185,20 @@ struct Lowerer {
                     ViewParameter(name: param.name.text, value: param.value, location: locations.location(param.name.span.start)))
             }
         }
+        var childIDs: [String] = []
+        if !children[index].isEmpty {
+            childIDs.reserveCapacity(children[index].count)
+            for child in children[index] { childIDs.append(ids[child]) }
+        }
         let parent = parent(of: index)
-        return ViewDeclaration(
-            kind: kinds[index], id: ids[index], isGeneratedID: view.id?.text != ids[index],
-            classes: view.classes.isEmpty ? [] : view.classes.map(\.text), title: view.title,
-            params: parameters, parent: parent.map { ids[$0] },
-            children: children[index].isEmpty ? [] : children[index].map { ids[$0] },
-            depth: view.depth, location: locations.location(headers[index]), constraintRange: range)
+        let location = locations.location(headers[index])
+        return syntax.views.withUnsafeBufferPointer { views in
+            ViewDeclaration(
+                kind: kinds[index], id: ids[index], isGeneratedID: views[index].id?.text != ids[index],
+                classes: views[index].classes.isEmpty ? [] : views[index].classes.map(\.text), title: views[index].title,
+                params: parameters, parent: parent.map { ids[$0] }, children: childIDs,
+                depth: views[index].depth, location: location, constraintRange: range)
+        }
     }
 
     // MARK: Shared helpers

@@ -5,7 +5,8 @@ extension ParserState {
     mutating func parseView() {
         let kindToken = advance()
         let kind = name(kindToken)
-        let knownKind = viewKind(kindToken) != nil
+        let resolvedKind = viewKind(kindToken)
+        let knownKind = resolvedKind != nil
         if !knownKind {
             diagnostics.error(
                 "unknown view kind '\(kind.text)'", at: kind.span,
@@ -25,7 +26,7 @@ extension ParserState {
             }
         }
         var view = ViewSyntax(
-            kind: kind, id: id, classes: [], title: nil, titleSpan: nil, params: [],
+            kind: kind, resolvedKind: resolvedKind, id: id, classes: [], title: nil, titleSpan: nil, params: [],
             parent: currentView, depth: openViews.count, span: kind.span, statements: [], lets: [])
 
         header: while true {
@@ -98,6 +99,7 @@ extension ParserState {
     /// `[name=value name=value …]`, commas optional.
     private mutating func parseParameters(into view: inout ViewSyntax, quiet: inout Bool) {
         advance()  // [
+        view.params.reserveCapacity(4)
         while true {
             skipCommas()
             let token = peek

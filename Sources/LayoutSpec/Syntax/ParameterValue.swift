@@ -1,5 +1,5 @@
 /// The value of a `[name=value]` parameter in a view header.
-public indirect enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
+public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
     case number(Double)
     /// A bare word: an enum value (`center`) or a `let` name.
     case word(String)

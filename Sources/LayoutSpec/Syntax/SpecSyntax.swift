@@ -5,6 +5,8 @@ import Diagnostics
 /// the tree is flat and nothing recurses over it.
 public struct ViewSyntax: Hashable, Sendable {
     public var kind: NameSyntax
+    /// The kind, when `kind` names one (the parser reports unknown kinds).
+    public var resolvedKind: ViewKind?
     public var id: NameSyntax?
     public var classes: [NameSyntax]
     public var title: String?
