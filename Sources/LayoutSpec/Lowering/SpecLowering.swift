@@ -272,8 +272,12 @@ struct Lowerer {
     private func leftKey(_ left: Variable) -> Int {
         switch left {
         case .attribute(let view, let attribute):
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in view.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            var id = view
+            let hash = id.withUTF8 { bytes in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                return hash
+            }
             return Int(truncatingIfNeeded: hash &+ UInt64(attribute.order))
         case .auxiliary:
             return -1
