@@ -262,3 +262,11 @@ import Testing
             """)
     }
 }
+
+@Suite struct StrayBraceTests {
+    @Test func aStrayBlockDoesNotCloseItsView() {
+        let document = compile("screen root {\n { width == 1 }\n height == 2\n}")
+        #expect(messages(document) == ["2:2: error: a '{' must follow a view header"])
+        #expect(document.loweredText == "root.height == 2")
+    }
+}

@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import Testing
 
 @testable import LayoutSpec
@@ -100,5 +101,20 @@ import Testing
         let document = compile("screen root {\n box a\n box b\n box v { left == a.right + b.left - a.right + $margin-left }\n}")
         #expect(document.diagnostics.isEmpty)
         #expect(document.constraints[0].mentionedViews == ["v", "b"])
+    }
+}
+
+@Suite struct SpecFileTests {
+    @Test func readsAFileAndResolvesUsesNextToIt() throws {
+        let directory = "/tmp/layoutspec-tests-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory + "/demo", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/demo/a.layout"
+        try "use \"../styles/a.cas\"\r\nscreen root {\r\n  width == 3\r\n}\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let document = try LayoutDocument(contentsOfFile: path)
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.uses.map(\.resolvedPath) == [directory + "/styles/a.cas"])
+        #expect(document.constraints.first?.location == SourceLocation(file: path, line: 3, column: 3))
+        #expect(throws: SpecFileError.self) { try LayoutDocument(contentsOfFile: directory + "/missing.layout") }
     }
 }

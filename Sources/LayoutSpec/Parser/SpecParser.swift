@@ -237,6 +237,11 @@ struct ParserState {
         case .unterminatedString:
             diagnostics.error("this string has no closing quote", at: token.span)
             skipStatement()
+        case .leftBrace:
+            // Skipped whole, so its `}` does not close the enclosing view.
+            diagnostics.error(
+                "a '{' must follow a view header", at: token.span, hint: "write the view first: box name {")
+            skipBlock()
         default:
             diagnostics.error(
                 "expected a view, a rule, a shorthand or a VFL line, found \(describe(token))", at: token.span)
