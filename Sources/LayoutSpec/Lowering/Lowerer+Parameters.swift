@@ -79,12 +79,14 @@ extension Lowerer {
 
     /// A length in cells: a number, a let, a `$style` of `view`, or an expression.
     mutating func lengthParameter(_ param: ParameterSyntax, of view: Int, side: Attribute? = nil) -> LinearExpression? {
+        if case .number(let value) = param.value { return .constant(value) }
         guard let expression = expression(of: param) else { return nil }
         return evaluate(expression, EvaluationContext(view: view, attribute: side, scope: view))
     }
 
     /// A plain number (a grow factor).
     mutating func numberParameter(_ param: ParameterSyntax, of view: Int) -> Double? {
+        if case .number(let value) = param.value { return value }
         guard let expression = expression(of: param) else { return nil }
         return plainNumber(expression, in: view, what: "'\(param.name.text)'")
     }
