@@ -43,23 +43,7 @@ extension Lowerer {
     /// `ATTRS REL EXPR [inset …] [offset …] [@priority] [as label]`: one
     /// constraint per attribute, or none when anything in the rule is wrong.
     mutating func lowerRule(_ rule: RuleSyntax, in view: Int) {
-        var attributes: [Attribute] = []
-        for word in rule.attributes {
-            guard let expanded = Attribute.expanding(word.text) else {
-                diagnostics.error(
-                    "unknown attribute '\(word.text)'", at: word.span,
-                    hint: Suggestion.hint(for: word.text, among: Attribute.spellings)
-                        ?? "attributes are " + Attribute.spellings.joined(separator: ", "))
-                return
-            }
-            for attribute in expanded {
-                if attributes.contains(attribute) {
-                    diagnostics.warning("'\(attribute.rawValue)' is listed twice; it is constrained once", at: word.span)
-                } else {
-                    attributes.append(attribute)
-                }
-            }
-        }
+        guard let attributes = ruleAttributes(rule) else { return }
         if rule.relation == .within, let center = attributes.first(where: { $0 == .centerX || $0 == .centerY }) {
             diagnostics.error(
                 "'within' keeps edges and sizes inside another view; it has no meaning for \(center.rawValue)",
@@ -74,26 +58,64 @@ extension Lowerer {
             guard let insets = insetSides(rule.inset, in: view) else { return }
             sides = insets
         }
-        var lowered: [(Attribute, Relation, LinearExpression)] = []
+        let label = rule.tail.label?.text
+        if attributes.count == 1 {
+            // The common case, without collecting first.
+            guard let right = rightSide(of: rule, for: attributes[0], sides: sides, in: view) else { return }
+            emit(view, label, attribute(view, attributes[0]), relation(rule.relation, for: attributes[0]), right, priority, at: rule.span.start)
+            return
+        }
+        var lowered: [LinearExpression] = []
         lowered.reserveCapacity(attributes.count)
         for attribute in attributes {
-            let context = EvaluationContext(view: view, attribute: attribute, scope: view)
-            guard var right = evaluate(rule.expression, context) else { return }
-            // A right side without any view is measured from the parent's same position.
-            if attribute.isPosition, right.terms.isEmpty, let parent = parent(of: view) {
-                right.add(self.attribute(parent, attribute), 1)
-            }
-            if let sides { right.add(sides.insetAmount(for: attribute)) }
-            if !rule.offset.isEmpty {
-                let value = rule.offset.count == 1 || attribute.isHorizontal ? rule.offset[0] : rule.offset[1]
-                guard let amount = evaluate(value, context) else { return }
-                right.add(amount)
-            }
-            lowered.append((attribute, relation(rule.relation, for: attribute), right))
+            guard let right = rightSide(of: rule, for: attribute, sides: sides, in: view) else { return }
+            lowered.append(right)
         }
-        for (attribute, relation, right) in lowered {
-            emit(view, rule.tail.label?.text, self.attribute(view, attribute), relation, right, priority, at: rule.span.start)
+        for (attribute, right) in zip(attributes, lowered) {
+            emit(view, label, self.attribute(view, attribute), relation(rule.relation, for: attribute), right, priority, at: rule.span.start)
         }
+    }
+
+    /// The attributes of the left side, composites expanded, repeats dropped (with a warning).
+    private mutating func ruleAttributes(_ rule: RuleSyntax) -> [Attribute]? {
+        var attributes: [Attribute] = []
+        for word in rule.attributes {
+            guard let expanded = Attribute.expanding(word.text) else {
+                diagnostics.error(
+                    "unknown attribute '\(word.text)'", at: word.span,
+                    hint: Suggestion.hint(for: word.text, among: Attribute.spellings)
+                        ?? "attributes are " + Attribute.spellings.joined(separator: ", "))
+                return nil
+            }
+            if rule.attributes.count == 1 { return expanded }
+            for attribute in expanded {
+                if attributes.contains(attribute) {
+                    diagnostics.warning("'\(attribute.rawValue)' is listed twice; it is constrained once", at: word.span)
+                } else {
+                    attributes.append(attribute)
+                }
+            }
+        }
+        return attributes
+    }
+
+    /// The right side for one attribute: the expression, measured from the
+    /// parent when it names no view and the attribute is a position, plus inset and offset.
+    private mutating func rightSide(of rule: RuleSyntax, for attribute: Attribute, sides: Sides?, in view: Int)
+        -> LinearExpression?
+    {
+        let context = EvaluationContext(view: view, attribute: attribute, scope: view)
+        guard var right = evaluate(rule.expression, context) else { return nil }
+        if attribute.isPosition, right.terms.isEmpty, let parent = parent(of: view) {
+            right.add(self.attribute(parent, attribute), 1)
+        }
+        if let sides { right.add(sides.insetAmount(for: attribute)) }
+        if !rule.offset.isEmpty {
+            let value = rule.offset.count == 1 || attribute.isHorizontal ? rule.offset[0] : rule.offset[1]
+            guard let amount = evaluate(value, context) else { return nil }
+            right.add(amount)
+        }
+        return right
     }
 
     /// `within` is `>=` on near edges and `<=` on far edges and lengths.
