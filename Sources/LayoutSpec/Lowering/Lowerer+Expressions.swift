@@ -145,13 +145,7 @@ extension Lowerer {
         -> LinearExpression?
     {
         guard let viewID = resolveView(view, from: context.view) else { return nil }
-        guard let expanded = Attribute.expanding(attributeName.text) else {
-            diagnostics.error(
-                "unknown attribute '\(attributeName.text)'", at: attributeName.span,
-                hint: Suggestion.hint(for: attributeName.text, among: Attribute.spellings)
-                    ?? "attributes are " + Attribute.spellings.joined(separator: ", "))
-            return nil
-        }
+        guard let expanded = attributes(named: attributeName) else { return nil }
         if expanded.count == 1 { return .variable(.attribute(view: viewID, expanded[0])) }
         guard let attribute = context.attribute, expanded.contains(attribute) else {
             diagnostics.error(
@@ -160,6 +154,16 @@ extension Lowerer {
             return nil
         }
         return .variable(.attribute(view: viewID, attribute))
+    }
+
+    /// The attributes a word stands for, or nil after reporting it with a did-you-mean.
+    mutating func attributes(named word: NameSyntax) -> [Attribute]? {
+        if let expanded = Attribute.expanding(word.text) { return expanded }
+        diagnostics.error(
+            "unknown attribute '\(word.text)'", at: word.span,
+            hint: Suggestion.hint(for: word.text, among: Attribute.spellings)
+                ?? "attributes are " + Attribute.spellings.joined(separator: ", "))
+        return nil
     }
 
     /// A view id or `parent`, reported with a did-you-mean when unknown.

@@ -80,13 +80,7 @@ extension Lowerer {
     private mutating func ruleAttributes(_ rule: RuleSyntax) -> [Attribute]? {
         var attributes: [Attribute] = []
         for word in rule.attributes {
-            guard let expanded = Attribute.expanding(word.text) else {
-                diagnostics.error(
-                    "unknown attribute '\(word.text)'", at: word.span,
-                    hint: Suggestion.hint(for: word.text, among: Attribute.spellings)
-                        ?? "attributes are " + Attribute.spellings.joined(separator: ", "))
-                return nil
-            }
+            guard let expanded = self.attributes(named: word) else { return nil }
             if rule.attributes.count == 1 { return expanded }
             for attribute in expanded {
                 if attributes.contains(attribute) {
