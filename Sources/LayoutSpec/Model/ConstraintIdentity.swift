@@ -1,0 +1,47 @@
+/// What makes a lowered constraint "the same constraint" across reloads
+/// (PRODUCT.md §3): (view, label) for a labelled constraint, else (view,
+/// attribute, relation, shape of the right side, ordinal). The shape leaves out
+/// numbers and style values, so an edit that only changes constants keeps the
+/// identity and the engine can update the constant in place.
+///
+/// A rule with a composite or a comma list lowers to several constraints; the
+/// left-side variable tells them apart, and `ordinal` counts repeats of the
+/// same key within the view in source order.
+public struct ConstraintIdentity: Hashable, Sendable, CustomStringConvertible {
+    /// The view whose body (or header, for container shorthands) wrote the constraint.
+    public var view: String
+    /// The user's `as` label or a shorthand's generated label; nil when unlabelled.
+    public var label: String?
+    public var left: Variable
+    /// Only for unlabelled constraints.
+    public var relation: Relation?
+    /// Only for unlabelled constraints: the right side's variable terms, sorted.
+    public var shape: [LinearTerm]
+    public var ordinal: Int
+
+    public init(view: String, label: String?, left: Variable, relation: Relation, shape: [LinearTerm], ordinal: Int = 0) {
+        self.view = view
+        self.label = label
+        self.left = left
+        self.relation = label == nil ? relation : nil
+        self.shape = label == nil ? shape : []
+        self.ordinal = ordinal
+    }
+
+    /// Equal in everything but the ordinal.
+    func hasSameKey(as other: ConstraintIdentity) -> Bool {
+        left == other.left && label == other.label && relation == other.relation && view == other.view
+            && shape == other.shape
+    }
+
+    public var description: String {
+        var text = view + ": "
+        if let label {
+            text += "as \(label), \(left)"
+        } else {
+            let shapeText = shape.map { "\($0.variable)*\(formatNumber($0.coefficient))" }.joined(separator: " ")
+            text += "\(left) \(relation?.rawValue ?? "?") [\(shapeText)]"
+        }
+        return text + " #\(ordinal)"
+    }
+}

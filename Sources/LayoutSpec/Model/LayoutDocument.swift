@@ -1,0 +1,56 @@
+import Diagnostics
+
+/// A compiled `.layout` spec: the view tree, the stylesheets it uses, every
+/// constraint lowered to plain form, and every diagnostic. Always complete:
+/// bad rules are reported and left out, the rest is kept.
+public struct LayoutDocument: Sendable {
+    /// The spec file's path, as given.
+    public var path: String
+    public var uses: [StylesheetUse]
+    /// Every view in tree (source) order.
+    public var views: [ViewDeclaration]
+    /// In view order; each view's constraints are contiguous (`ViewDeclaration.constraintRange`).
+    public var constraints: [LayoutConstraint]
+    /// Parse and lowering diagnostics, sorted by line and column.
+    public var diagnostics: [Diagnostic]
+    /// View id to index in `views`.
+    public var viewIndex: [String: Int]
+
+    /// Parses and lowers a spec.
+    public init(source: SourceText) {
+        self = SpecLowering.lower(SpecParser.parse(source))
+    }
+
+    init(
+        path: String, uses: [StylesheetUse], views: [ViewDeclaration], constraints: [LayoutConstraint],
+        diagnostics: [Diagnostic], viewIndex: [String: Int]
+    ) {
+        self.path = path
+        self.uses = uses
+        self.views = views
+        self.constraints = constraints
+        self.diagnostics = diagnostics
+        self.viewIndex = viewIndex
+    }
+
+    public func view(_ id: String) -> ViewDeclaration? {
+        viewIndex[id].map { views[$0] }
+    }
+
+    /// The constraint with an identity (identities are unique), searched among its view's own.
+    public func constraint(_ identity: ConstraintIdentity) -> LayoutConstraint? {
+        constraints(ownedBy: identity.view).first { $0.identity == identity }
+    }
+
+    /// The constraints a view wrote (its container shorthand and its body).
+    public func constraints(ownedBy id: String) -> ArraySlice<LayoutConstraint> {
+        guard let view = view(id) else { return [] }
+        return constraints[view.constraintRange]
+    }
+
+    /// One constraint per line in its readable form: what the inspector lists
+    /// and what golden tests compare.
+    public var loweredText: String {
+        constraints.map(\.description).joined(separator: "\n")
+    }
+}
