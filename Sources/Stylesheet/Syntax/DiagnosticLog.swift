@@ -1,0 +1,49 @@
+import Diagnostics
+
+/// Collects one file's diagnostics with excerpts from its source. Capped, so a
+/// megabyte of garbage yields a readable list instead of a million lines.
+struct DiagnosticLog: Sendable {
+    static let limit = 500
+
+    let source: SourceText
+    private(set) var items: [Diagnostic] = []
+    private(set) var suppressed = 0
+
+    init(source: SourceText) {
+        self.source = source
+    }
+
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ message: String,
+        offset: Int, length: Int = 1, hint: String? = nil
+    ) {
+        guard items.count < Self.limit else {
+            suppressed += 1
+            return
+        }
+        items.append(Diagnostic(severity, message, in: source, offset: offset, length: length, hint: hint))
+    }
+
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ message: String, at token: Token, hint: String? = nil
+    ) {
+        report(
+            severity, message, offset: Int(token.start),
+            length: max(1, Int(token.end - token.start)), hint: hint)
+    }
+
+    /// Replaces the hint of a diagnostic reported earlier, when later facts explain it better.
+    mutating func amendHint(of index: Int, to hint: String) {
+        guard items.indices.contains(index) else { return }
+        items[index].hint = hint
+    }
+
+    /// The diagnostics, with a closing note when some were suppressed.
+    var finished: [Diagnostic] {
+        guard suppressed > 0 else { return items }
+        let last = items.last?.location ?? SourceLocation(file: source.path, line: 1, column: 1)
+        return items + [
+            Diagnostic(.note, "\(suppressed) more diagnostics in this file were not shown", at: last)
+        ]
+    }
+}
