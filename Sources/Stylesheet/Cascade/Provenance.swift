@@ -30,11 +30,9 @@ extension CascadeResult {
     /// The provenance of every property some declaration set on the view, in
     /// `StyleProperty` order.
     public func provenance(ofView view: Int) -> [PropertyProvenance] {
-        guard ranges.indices.contains(view) else { return [] }
         var result: [PropertyProvenance] = []
         var group: [CascadeRecord] = []
-        // Records are grouped by property in descending order; walk groups backwards.
-        for record in records[ranges[view]] {
+        for record in matcher.records(of: view) {
             if let first = group.first, first.property != record.property {
                 result.append(provenance(of: group))
                 group.removeAll()
@@ -42,14 +40,13 @@ extension CascadeResult {
             group.append(record)
         }
         if !group.isEmpty { result.append(provenance(of: group)) }
-        return result.reversed()
+        return result
     }
 
     /// The provenance of one property of a view; nil when the property has its default.
     public func provenance(ofView view: Int, property: StyleProperty) -> PropertyProvenance? {
-        guard ranges.indices.contains(view) else { return nil }
         let wanted = property.ordinal
-        let group = records[ranges[view]].filter { $0.property == wanted }
+        let group = matcher.records(of: view).filter { $0.property == wanted }
         return group.isEmpty ? nil : provenance(of: group)
     }
 
@@ -59,14 +56,14 @@ extension CascadeResult {
     }
 
     private func applied(_ record: CascadeRecord) -> AppliedDeclaration {
-        let entry = stylesheet.index.entries[record.entry]
-        let declarationIndex = Int(entry.declaration)
+        let index = stylesheet.index
+        let declarationIndex = Int(index.entryDeclaration[record.entry])
         let declaration = stylesheet.declarations[declarationIndex]
         let rule = stylesheet.rules[Int(record.rule)]
         var specificity = rule.specificity
         specificity.classes += declaration.states.count
         return AppliedDeclaration(
-            property: StyleProperty.byOrdinal[Int(entry.property)], value: entry.value,
+            property: StyleProperty.byOrdinal[record.property], value: index.entryValues[record.entry],
             selector: rule.selector.description, specificity: specificity, location: declaration.location,
             text: stylesheet.sourceText(of: declaration), rule: Int(record.rule), declaration: declarationIndex)
     }

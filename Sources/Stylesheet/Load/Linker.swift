@@ -78,6 +78,8 @@ struct Linker {
         case .parsed(let file):
             files.append(StylesheetFile(path: path, status: .loaded))
             parsed.append(file)
+            declarations.reserveCapacity(declarations.count + file.declarationCount)
+            rules.reserveCapacity(rules.count + file.ruleCount)
             logs.append(DiagnosticLog(source: file.reader.source))
             return Frame(file: files.count - 1, mediaMap: Array(repeating: nil, count: file.media.count))
         }
@@ -190,20 +192,32 @@ struct Linker {
         }
         let reader = parsed[file]!.reader
         let first = declarations.count
-        let linked: [StyleDeclaration] = evaluating(in: file) { evaluator in
-            rule.declarations.compactMap { syntax in
-                guard let value = try? evaluator.evaluate(syntax.value),
-                    let values = try? evaluator.convert(value, for: syntax.spec, at: syntax.value.token)
-                else { return nil }
-                let start = Int(reader[syntax.tokens.lowerBound].start)
-                let end = Int(reader[syntax.tokens.upperBound - 1].end)
-                return StyleDeclaration(
-                    property: syntax.spec.name, states: syntax.states, values: values,
-                    location: reader.location(syntax.tokens.lowerBound), file: file, sourceRange: start..<end)
+        for syntax in rule.declarations {
+            let values: [(property: StyleProperty, value: StyleValue)]
+            if let precomputed = syntax.precomputed,
+                syntax.bareWords.isEmpty || variables.isEmpty || !syntax.bareWords.contains(where: { variables[$0] != nil })
+            {
+                values = precomputed
+            } else {
+                // Parsed before without errors, so a second parse reports nothing new.
+                guard let expression = syntax.value
+                    ?? ExpressionParser.parse(syntax.valueTokens, reader: reader, log: DiagnosticLog(source: reader.source))
+                else { continue }
+                let evaluated: [(property: StyleProperty, value: StyleValue)]? = evaluating(in: file) { evaluator in
+                    guard let value = try? evaluator.evaluate(expression) else { return nil }
+                    return try? evaluator.convert(value, for: syntax.spec, at: expression.token)
+                }
+                guard let evaluated else { continue }
+                values = evaluated
             }
+            let start = Int(reader[syntax.tokens.lowerBound].start)
+            let end = Int(reader[syntax.tokens.upperBound - 1].end)
+            declarations.append(
+                StyleDeclaration(
+                    property: syntax.spec.name, states: syntax.states, values: values,
+                    location: reader.location(syntax.tokens.lowerBound), file: file, sourceRange: start..<end))
         }
-        guard !linked.isEmpty else { return }
-        declarations += linked
+        guard declarations.count > first else { return }
         for (selector, token) in rule.selectors {
             rules.append(
                 StyleRule(

@@ -69,12 +69,11 @@ struct MediaQueryParser {
     private var position: Int
     private let end: Int
 
-    static func parse(keyword: Int, range: Range<Int>, reader: TokenReader, log: inout DiagnosticLog)
+    static func parse(keyword: Int, range: Range<Int>, reader: TokenReader, log: DiagnosticLog)
         -> MediaQuerySyntax
     {
         var parser = MediaQueryParser(reader: reader, log: log, position: range.lowerBound, end: range.upperBound)
         let alternatives = parser.parseAlternatives(keyword: keyword)
-        log = parser.log
         return MediaQuerySyntax(alternatives: alternatives, keyword: keyword, text: reader.text(of: range))
     }
 
@@ -164,7 +163,7 @@ struct MediaQueryParser {
             _ = error("expected a number after '\(name)'", at: close)
             return nil
         }
-        guard let value = ExpressionParser.parse(index..<close, reader: reader, log: &log) else { return nil }
+        guard let value = ExpressionParser.parse(index..<close, reader: reader, log: log) else { return nil }
         return MediaQuerySyntax.Term(feature: feature, relation: relation ?? .equal, value: value)
     }
 

@@ -88,11 +88,15 @@ enum PropertyCatalog {
     static let allNames: [String] = specs.map(\.name) + aliases.keys.sorted()
 
     static func spec(named name: String) -> PropertySpec? {
-        byName[name] ?? byName[kebabCase(name)]
+        if let spec = byName[name] { return spec }
+        let kebab = kebabCase(name)
+        return kebab == name ? nil : byName[kebab]
     }
 
     /// `backgroundColor` → `background-color`, `size_width` → `size-width`.
     static func kebabCase(_ name: String) -> String {
+        // Already kebab-case (the usual spelling): nothing to build.
+        if !name.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F || $0 >= 0x80 }) { return name }
         var result = ""
         result.reserveCapacity(name.utf8.count + 4)
         for scalar in name.unicodeScalars {

@@ -22,14 +22,6 @@ public struct CompoundSelector: Hashable, Sendable {
         self.classes = classes
         self.states = states
     }
-
-    /// Adds another compound's requirements to this one (`&.x` joins onto the parent).
-    mutating func join(_ other: CompoundSelector) {
-        if case .any = kind { kind = other.kind }
-        ids += other.ids
-        classes += other.classes
-        states += other.states
-    }
 }
 
 /// How a compound relates to the compound on its left.
@@ -40,43 +32,78 @@ public enum Combinator: String, Hashable, Sendable {
     case child = ">"
 }
 
-/// A complex selector, written left to right: `screen > box.card text`.
+/// A complex selector, written left to right: `screen > box.card text`. Stored as
+/// one flat list of parts (one allocation per selector, however many compounds).
 public struct Selector: Hashable, Sendable, CustomStringConvertible {
-    public var compounds: [CompoundSelector]
-    /// `combinators[i]` joins `compounds[i]` and `compounds[i + 1]`.
-    public var combinators: [Combinator]
+    public enum Part: Hashable, Sendable {
+        case kind(KindTest)
+        case id(String)
+        case className(String)
+        case state(String)
+        /// Ends one compound and starts the next.
+        case combinator(Combinator)
+    }
+
+    /// Left to right; a compound's kind, if any, comes first in it.
+    public private(set) var parts: [Part]
+
+    init(parts: [Part]) {
+        self.parts = parts
+    }
 
     public init(compounds: [CompoundSelector], combinators: [Combinator]) {
         precondition(!compounds.isEmpty && combinators.count == compounds.count - 1)
-        self.compounds = compounds
-        self.combinators = combinators
+        var parts: [Part] = []
+        for (index, compound) in compounds.enumerated() {
+            if index > 0 { parts.append(.combinator(combinators[index - 1])) }
+            if compound.kind != .any { parts.append(.kind(compound.kind)) }
+            parts += compound.ids.map(Part.id) + compound.classes.map(Part.className)
+                + compound.states.map(Part.state)
+        }
+        self.parts = parts
     }
 
     public init(_ compound: CompoundSelector) {
         self.init(compounds: [compound], combinators: [])
     }
 
-    /// (ids, classes + states, kinds), summed over every compound.
-    public var specificity: Specificity {
-        var result = Specificity()
-        for compound in compounds {
-            result.ids += compound.ids.count
-            result.classes += compound.classes.count + compound.states.count
-            if case .any = compound.kind {} else { result.kinds += 1 }
+    public var compounds: [CompoundSelector] {
+        var result = [CompoundSelector()]
+        for part in parts {
+            switch part {
+            case .kind(let kind): result[result.count - 1].kind = kind
+            case .id(let id): result[result.count - 1].ids.append(id)
+            case .className(let name): result[result.count - 1].classes.append(name)
+            case .state(let state): result[result.count - 1].states.append(state)
+            case .combinator: result.append(CompoundSelector())
+            }
         }
         return result
     }
 
-    /// This selector followed by `other`, joined by a combinator (nesting `A { B }`).
-    func appending(_ other: Selector, by combinator: Combinator) -> Selector {
-        Selector(
-            compounds: compounds + other.compounds,
-            combinators: combinators + [combinator] + other.combinators)
+    public var combinators: [Combinator] {
+        parts.compactMap { if case .combinator(let combinator) = $0 { combinator } else { nil } }
+    }
+
+    /// (ids, classes + states, kinds), summed over every compound.
+    public var specificity: Specificity {
+        var result = Specificity()
+        for part in parts {
+            switch part {
+            case .id: result.ids += 1
+            case .className, .state: result.classes += 1
+            case .kind(let kind): if kind != .any { result.kinds += 1 }
+            case .combinator: break
+            }
+        }
+        return result
     }
 
     /// The written-out form, the same for every spelling of the same selector:
     /// kind, ids, classes, states, with single spaces around `>`.
     public var description: String {
+        let compounds = self.compounds
+        let combinators = self.combinators
         var text = ""
         for (index, compound) in compounds.enumerated() {
             if index > 0 {

@@ -30,14 +30,45 @@ public enum StyleProperty: String, CaseIterable, Hashable, Sendable, Comparable 
     /// The kebab-case name, as the documentation and the inspector spell it.
     public var name: String { rawValue }
 
-    /// Position in `allCases`, for compact per-property tables.
-    var ordinal: Int { Self.ordinals[self]! }
+    /// Position in `allCases`, for compact per-property tables (a switch: no hashing
+    /// on the cascade's hot path).
+    var ordinal: Int {
+        switch self {
+        case .backgroundColor: 0
+        case .color: 1
+        case .borderStyle: 2
+        case .borderColor: 3
+        case .title: 4
+        case .titleAlign: 5
+        case .text: 6
+        case .textAlign: 7
+        case .bold: 8
+        case .dim: 9
+        case .italic: 10
+        case .underline: 11
+        case .reverse: 12
+        case .strikethrough: 13
+        case .paddingTop: 14
+        case .paddingLeft: 15
+        case .paddingBottom: 16
+        case .paddingRight: 17
+        case .visible: 18
+        case .zIndex: 19
+        case .sizeWidth: 20
+        case .sizeHeight: 21
+        case .marginTop: 22
+        case .marginLeft: 23
+        case .marginBottom: 24
+        case .marginRight: 25
+        case .minWidth: 26
+        case .maxWidth: 27
+        case .minHeight: 28
+        case .maxHeight: 29
+        }
+    }
 
     /// `allCases`, computed once (the synthesized property builds a new array per call).
     static let byOrdinal: [StyleProperty] = allCases
-
-    private static let ordinals: [StyleProperty: Int] = Dictionary(
-        uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
 
     public static func < (a: StyleProperty, b: StyleProperty) -> Bool { a.ordinal < b.ordinal }
 }

@@ -1,8 +1,9 @@
 import Diagnostics
 
 /// Collects one file's diagnostics with excerpts from its source. Capped, so a
-/// megabyte of garbage yields a readable list instead of a million lines.
-struct DiagnosticLog: Sendable {
+/// megabyte of garbage yields a readable list instead of a million lines. A class:
+/// every stage of one file's parse appends to the same log without copying it.
+final class DiagnosticLog {
     static let limit = 500
 
     let source: SourceText
@@ -13,7 +14,7 @@ struct DiagnosticLog: Sendable {
         self.source = source
     }
 
-    mutating func report(
+    func report(
         _ severity: Diagnostic.Severity, _ message: String,
         offset: Int, length: Int = 1, hint: String? = nil
     ) {
@@ -24,7 +25,7 @@ struct DiagnosticLog: Sendable {
         items.append(Diagnostic(severity, message, in: source, offset: offset, length: length, hint: hint))
     }
 
-    mutating func report(
+    func report(
         _ severity: Diagnostic.Severity, _ message: String, at token: Token, hint: String? = nil
     ) {
         report(
@@ -33,7 +34,7 @@ struct DiagnosticLog: Sendable {
     }
 
     /// Replaces the hint of a diagnostic reported earlier, when later facts explain it better.
-    mutating func amendHint(of index: Int, to hint: String) {
+    func amendHint(of index: Int, to hint: String) {
         guard items.indices.contains(index) else { return }
         items[index].hint = hint
     }

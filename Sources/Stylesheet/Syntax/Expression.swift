@@ -22,6 +22,37 @@ enum Expression: Sendable {
     }
 }
 
+extension Expression {
+    /// Whether the value refers to a `$variable`.
+    var mentionsVariable: Bool { contains(where: { if case .variable = $0 { true } else { false } }) }
+
+    /// Whether a bare word of the value is a key of `variables`.
+    func mentionsWord(in variables: [String: Value?]) -> Bool {
+        contains(where: { if case .word(let word, _) = $0 { variables[word] != nil } else { false } })
+    }
+
+    /// The bare words of the value, in order.
+    var bareWords: [String] {
+        var words: [String] = []
+        _ = contains(where: { node in
+            if case .word(let word, _) = node { words.append(word) }
+            return false
+        })
+        return words
+    }
+
+    /// Whether any node satisfies `test` (depth is bounded by the parser's limit).
+    func contains(where test: (Expression) -> Bool) -> Bool {
+        if test(self) { return true }
+        switch self {
+        case .number, .string, .hexColor, .variable, .word: return false
+        case .list(let items, _), .call(_, let items, _): return items.contains { $0.contains(where: test) }
+        case .negate(let operand, _): return operand.contains(where: test)
+        case .binary(_, let left, let right, _): return left.contains(where: test) || right.contains(where: test)
+        }
+    }
+}
+
 enum BinaryOperator: String, Sendable {
     case add = "+", subtract = "-", multiply = "*", divide = "/"
 }
@@ -52,10 +83,9 @@ struct ExpressionParser {
 
     /// Parses the whole range as one value; nil (with an error reported) when it is
     /// not a value.
-    static func parse(_ range: Range<Int>, reader: TokenReader, log: inout DiagnosticLog) -> Expression? {
+    static func parse(_ range: Range<Int>, reader: TokenReader, log: DiagnosticLog) -> Expression? {
         var parser = ExpressionParser(reader: reader, range: range, log: log)
         let result = parser.parseList(closer: nil)
-        log = parser.log
         return result
     }
 
@@ -72,6 +102,8 @@ struct ExpressionParser {
 
     private mutating func parseList(closer: TokenKind?) -> Expression? {
         let first = position
+        // Most values are one item: hold it aside and make a list only for a second.
+        var single: Expression?
         var items: [Expression] = []
         var sawComma = false
         var afterComma = false
@@ -79,19 +111,28 @@ struct ExpressionParser {
             let token = reader[position]
             if let closer, token.kind == closer { break }
             if token.kind == .comma {
-                if items.isEmpty || afterComma { return fail("expected a value before ','", at: position) }
+                if single == nil || afterComma { return fail("expected a value before ','", at: position) }
                 sawComma = true
                 afterComma = true
                 position += 1
                 continue
             }
             guard let item = parseSum() else { return nil }
-            items.append(item)
+            if single == nil {
+                single = item
+            } else {
+                if items.isEmpty {
+                    items.reserveCapacity(4)
+                    items.append(single!)
+                }
+                items.append(item)
+            }
             afterComma = false
         }
         if afterComma { return fail("expected a value after ','", at: position) }
-        if items.isEmpty { return fail("expected a value", at: position) }
-        return items.count == 1 && !sawComma ? items[0] : .list(items, token: first)
+        guard let single else { return fail("expected a value", at: position) }
+        if items.isEmpty { return sawComma ? .list([single], token: first) : single }
+        return .list(items, token: first)
     }
 
     private mutating func parseSum() -> Expression? {

@@ -14,12 +14,18 @@ struct FileParser {
     var log: DiagnosticLog
     private(set) var items: [FileItem] = []
     private(set) var media: [MediaQuerySyntax] = []
+    /// Where trial evaluations report; what it collects is never shown.
+    private let scratchLog: DiagnosticLog
+    /// Values already evaluated in this file, by property and text.
+    private var evaluated: [ValueKey: (values: [(property: StyleProperty, value: StyleValue)], bareWords: [String])] = [:]
 
     init(reader: TokenReader, structure: Structure, hierarchy: KindHierarchy, log: DiagnosticLog) {
         self.reader = reader
         self.structure = structure
         self.hierarchy = hierarchy
         self.log = log
+        self.scratchLog = DiagnosticLog(source: reader.source)
+        items.reserveCapacity(structure.statements.count / 3)
     }
 
     /// Where a block's statements are read: at top level, or under selectors, and
@@ -36,19 +42,18 @@ struct FileParser {
     }
 
     mutating func run() {
-        var stack = [Frame(block: 0, cursor: 0, context: Context())]
+        var stack = [Frame(block: 0, cursor: structure.blocks[0].first, context: Context())]
+        var pending: [DeclarationSyntax] = []
         while let frame = stack.popLast() {
-            let statements = structure.blocks[frame.block].statements
-            var pending: [DeclarationSyntax] = []
             var cursor = frame.cursor
-            while cursor < statements.count {
-                let statement = structure.statements[statements[cursor]]
-                cursor += 1
+            while cursor >= 0 {
+                let statement = structure.statements[cursor]
+                cursor = statement.next
                 guard !statement.tokens.isEmpty else { continue }
                 if let body = statement.body, structure.blocks[body].depth > Structure.maxDepth { continue }
                 if let child = read(statement, in: frame.context, pending: &pending) {
                     flush(&pending, in: frame.context)
-                    stack.append(Frame(block: frame.block, cursor: cursor, context: frame.context))
+                    if cursor >= 0 { stack.append(Frame(block: frame.block, cursor: cursor, context: frame.context)) }
                     stack.append(child)
                     break
                 }
@@ -63,7 +68,7 @@ struct FileParser {
             return
         }
         items.append(.rule(RuleSyntax(selectors: selectors, media: context.media, declarations: pending)))
-        pending.removeAll()
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Handles one statement; returns the frame of a block to read next, if any.
@@ -111,7 +116,7 @@ struct FileParser {
                 .error, "'\(property)' is a property, but lines are indented under it", at: reader[first],
                 hint: "indent the following lines like '\(property)'")
             if let declaration = declaration(range, prefix: nil) { pending.append(declaration) }
-            return Frame(block: body, cursor: 0, context: context)
+            return Frame(block: body, cursor: structure.blocks[body].first, context: context)
         }
         return rule(range, body: body, in: context)
     }
@@ -134,16 +139,17 @@ struct FileParser {
             return
         }
         // A selector with no block: an empty rule. Check it all the same.
-        _ = SelectorParser.parseGroup(range, nested: false, reader: reader, hierarchy: hierarchy, log: &log)
+        _ = SelectorParser.parseGroup(range, nested: false, reader: reader, hierarchy: hierarchy, log: log)
     }
 
     // MARK: Rules
 
     private mutating func rule(_ range: Range<Int>, body: Int, in context: Context) -> Frame? {
         let written = SelectorParser.parseGroup(
-            range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: &log)
+            range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: log)
         guard !written.isEmpty else { return nil }
         var selectors: [(selector: Selector, token: Int)] = []
+        selectors.reserveCapacity(min(Self.maxSelectorsPerRule, written.count * (context.selectors?.count ?? 1)))
         let parents: [Selector?] = context.selectors.map { $0.map(\.selector) } ?? [nil]
         expansion: for parent in parents {
             for child in written {
@@ -158,7 +164,7 @@ struct FileParser {
         }
         var inner = context
         inner.selectors = selectors
-        return Frame(block: body, cursor: 0, context: inner)
+        return Frame(block: body, cursor: structure.blocks[body].first, context: inner)
     }
 
     // MARK: Declarations
@@ -187,7 +193,7 @@ struct FileParser {
         var index = first + 1
         var states: [String] = []
         while index < range.upperBound, reader[index].kind == .leftBracket {
-            guard let state = SelectorParser.parseState(at: &index, end: range.upperBound, reader: reader, log: &log)
+            guard let state = SelectorParser.parseState(at: &index, end: range.upperBound, reader: reader, log: log)
             else { return nil }
             states.append(state)
         }
@@ -198,10 +204,47 @@ struct FileParser {
                 hint: "write a value after the property name, e.g. \(name) …")
             return nil
         }
-        guard let value = ExpressionParser.parse(index..<range.upperBound, reader: reader, log: &log) else {
+        let valueTokens = index..<range.upperBound
+        let key = ValueKey(
+            property: spec.name,
+            bytes: reader.source.utf8[Int(reader[index].start)..<Int(reader[range.upperBound - 1].end)])
+        if let known = evaluated[key] {
+            return DeclarationSyntax(
+                spec: spec, states: states, value: nil, valueTokens: valueTokens, tokens: range,
+                precomputed: known.values, bareWords: known.bareWords)
+        }
+        guard let value = ExpressionParser.parse(valueTokens, reader: reader, log: log) else {
             return nil
         }
-        return DeclarationSyntax(spec: spec, states: states, value: value, tokens: range)
+        var declaration = DeclarationSyntax(
+            spec: spec, states: states, value: value, valueTokens: valueTokens, tokens: range)
+        guard precompute(&declaration) else { return nil }
+        if let values = declaration.precomputed {
+            evaluated[key] = (values, declaration.bareWords)
+        }
+        return declaration
+    }
+
+    /// Evaluates a value that refers to no `$variable` right away. Returns false when
+    /// the value is wrong whatever the variables (the error is then reported here,
+    /// once per parse); a failure that a variable named like one of its bare words
+    /// could fix is left to the linker.
+    private func precompute(_ declaration: inout DeclarationSyntax) -> Bool {
+        guard let expression = declaration.value, !expression.mentionsVariable else { return true }
+        declaration.bareWords = expression.bareWords
+        var trial = Evaluator(reader: reader, log: scratchLog, variables: [:])
+        if let value = try? trial.evaluate(expression),
+            let values = try? trial.convert(value, for: declaration.spec, at: expression.token)
+        {
+            declaration.precomputed = values
+            return true
+        }
+        guard declaration.bareWords.isEmpty else { return true }
+        var reporting = Evaluator(reader: reader, log: log, variables: [:])
+        if let value = try? reporting.evaluate(expression) {
+            _ = try? reporting.convert(value, for: declaration.spec, at: expression.token)
+        }
+        return false
     }
 
     /// `border @{ style rounded; color red }`: each inner property is prefixed with
@@ -215,7 +258,7 @@ struct FileParser {
         var index = first + 1
         var states: [String] = []
         while index < range.upperBound - 1, reader[index].kind == .leftBracket {
-            guard let state = SelectorParser.parseState(at: &index, end: range.upperBound, reader: reader, log: &log)
+            guard let state = SelectorParser.parseState(at: &index, end: range.upperBound, reader: reader, log: log)
             else { return }
             states.append(state)
         }
@@ -227,8 +270,7 @@ struct FileParser {
             return
         }
         let prefix = PropertyCatalog.kebabCase(reader.name(first))
-        for statementIndex in structure.blocks[body].statements {
-            let statement = structure.statements[statementIndex]
+        for statement in structure.statements(of: body) {
             guard !statement.tokens.isEmpty else { continue }
             if statement.body != nil {
                 log.report(
@@ -263,7 +305,7 @@ struct FileParser {
             items.append(.variable(name: name, value: nil, token: first))
             return
         }
-        let value = ExpressionParser.parse((first + 2)..<range.upperBound, reader: reader, log: &log)
+        let value = ExpressionParser.parse((first + 2)..<range.upperBound, reader: reader, log: log)
         items.append(.variable(name: name, value: value, token: first))
     }
 
@@ -288,7 +330,7 @@ struct FileParser {
             return nil
         case "media", "device":
             let query = MediaQueryParser.parse(
-                keyword: keyword, range: (keyword + 1)..<range.upperBound, reader: reader, log: &log)
+                keyword: keyword, range: (keyword + 1)..<range.upperBound, reader: reader, log: log)
             guard let body = statement.body else {
                 log.report(
                     .error, "@\(name) needs a block of rules or properties", at: reader[keyword],
@@ -298,7 +340,7 @@ struct FileParser {
             media.append(query)
             var inner = context
             inner.media.append(media.count - 1)
-            return Frame(block: body, cursor: 0, context: inner)
+            return Frame(block: body, cursor: structure.blocks[body].first, context: inner)
         default:
             log.report(
                 .error, "unknown at-rule '@\(name)'", at: reader[keyword],

@@ -23,15 +23,17 @@ struct Lexer {
         self.log = log
     }
 
-    static func tokenize(_ source: SourceText, log: inout DiagnosticLog) -> TokenStream {
+    static func tokenize(_ source: SourceText, log: DiagnosticLog) -> TokenStream {
         var lexer = Lexer(source: source, log: log)
         lexer.run()
-        log = lexer.log
         return lexer.stream
     }
 
     private mutating func run() {
+        // Growing big arrays frees big blocks, which is slow in malloc; size them once.
         stream.tokens.reserveCapacity(bytes.count / 4)
+        stream.numbers.reserveCapacity(bytes.count / 20)
+        stream.strings.reserveCapacity(bytes.count / 100)
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
@@ -240,34 +242,42 @@ struct Lexer {
     private mutating func lexString(quote: UInt8) {
         let start = index
         index += 1
-        var text: [UInt8] = []
+        // Without escapes the text is a slice of the source; bytes are copied only
+        // once an escape is seen.
+        var text: [UInt8]?
+        var plainEnd = index
         while index < bytes.count {
             let byte = bytes[index]
             if byte == quote {
+                let value = text.map { String(decoding: $0, as: UTF8.self) }
+                    ?? String(decoding: bytes[(start + 1)..<plainEnd], as: UTF8.self)
                 index += 1
-                stream.strings.append(String(decoding: text, as: UTF8.self))
+                stream.strings.append(value)
                 emit(.string, from: start, payload: Int32(stream.strings.count - 1))
                 return
             }
             if byte == 0x0A { break }
             if byte == UInt8(ascii: "\\"), let next = peek(1), next != 0x0A {
+                if text == nil { text = Array(bytes[(start + 1)..<index]) }
                 switch next {
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "t"): text.append(0x09)
-                default: text.append(next)
+                case UInt8(ascii: "n"): text!.append(0x0A)
+                case UInt8(ascii: "t"): text!.append(0x09)
+                default: text!.append(next)
                 }
                 index += 2
                 continue
             }
             if byte >= 0x80 { lineIsASCII = false }
-            text.append(byte)
+            if text != nil { text!.append(byte) } else { plainEnd = index + 1 }
             index += 1
         }
         // Unterminated: the string runs to the end of the line, so the rest still parses.
         log.report(
             .error, "string is never closed", offset: start, length: 1,
             hint: "close it with \(quote == 0x22 ? "\"" : "'") before the end of the line")
-        stream.strings.append(String(decoding: text, as: UTF8.self))
+        stream.strings.append(
+            text.map { String(decoding: $0, as: UTF8.self) }
+                ?? String(decoding: bytes[(start + 1)..<plainEnd], as: UTF8.self))
         emit(.string, from: start, payload: Int32(stream.strings.count - 1))
     }
 

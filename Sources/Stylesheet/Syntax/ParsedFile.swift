@@ -5,9 +5,35 @@ struct DeclarationSyntax: Sendable {
     var spec: PropertySpec
     /// `[state:…]` arguments on the property.
     var states: [String]
-    var value: Expression
+    /// The parsed value; nil when `precomputed` came from an identical value earlier
+    /// in the file (the linker re-parses `valueTokens` in the rare case it needs it).
+    var value: Expression?
+    var valueTokens: Range<Int>
     /// The whole declaration, for the inspector's "as written" text.
     var tokens: Range<Int>
+    /// The computed values, when the value needs no variables: evaluated once at
+    /// parse time, so a reload of an unchanged file does no evaluation.
+    var precomputed: [(property: StyleProperty, value: StyleValue)]?
+    /// The value's bare words. Classy's `$` is optional, so a word names a variable
+    /// when one of that name exists; `precomputed` holds only while none does.
+    var bareWords: [String] = []
+}
+
+/// A value's text under a property, for reusing the evaluation of repeated values
+/// (`border rounded`, `padding 1` appear over and over in real sheets).
+struct ValueKey: Hashable {
+    let property: String
+    let bytes: ArraySlice<UInt8>
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(property)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (a: ValueKey, b: ValueKey) -> Bool {
+        a.property == b.property && a.bytes.count == b.bytes.count
+            && a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in x.elementsEqual(y) } }
+    }
 }
 
 /// A run of declarations under one selector group and media context. Nesting is
@@ -33,21 +59,25 @@ enum FileItem: Sendable {
 }
 
 /// One file, parsed: everything that does not depend on variables or other files,
-/// so a reload reuses it unless the file's contents changed.
-struct ParsedFile: Sendable {
+/// so a reload reuses it unless the file's contents changed. Immutable and shared.
+final class ParsedFile: Sendable {
     let contents: String
     let reader: TokenReader
     let items: [FileItem]
     let media: [MediaQuerySyntax]
     let diagnostics: [Diagnostic]
+    /// How many declarations and rules the file contributes (before imports), so the
+    /// linker can size its arrays once.
+    let declarationCount: Int
+    let ruleCount: Int
 
     var path: String { reader.source.path }
 
     init(path: String, contents: String, hierarchy: KindHierarchy = .standard) {
         let source = SourceText(path: path, text: contents)
-        var log = DiagnosticLog(source: source)
-        let stream = Lexer.tokenize(source, log: &log)
-        let structure = StructureBuilder.build(stream.tokens, log: &log)
+        let log = DiagnosticLog(source: source)
+        let stream = Lexer.tokenize(source, log: log)
+        let structure = StructureBuilder.build(stream.tokens, log: log)
         let reader = TokenReader(source: source, stream: stream)
         var parser = FileParser(reader: reader, structure: structure, hierarchy: hierarchy, log: log)
         parser.run()
@@ -56,5 +86,12 @@ struct ParsedFile: Sendable {
         self.items = parser.items
         self.media = parser.media
         self.diagnostics = parser.log.finished
+        var declarationCount = 0, ruleCount = 0
+        for case .rule(let rule) in parser.items {
+            declarationCount += rule.declarations.count
+            ruleCount += rule.selectors.count
+        }
+        self.declarationCount = declarationCount
+        self.ruleCount = ruleCount
     }
 }

@@ -8,24 +8,20 @@ struct WrittenSelector: Sendable {
     var isParentOnly = false
     /// `> a` (or `& > a`): the combinator to the parent; nil means descendant.
     var leadingCombinator: Combinator?
-    var compounds: [CompoundSelector] = []
-    var combinators: [Combinator] = []
+    var parts: [Selector.Part] = []
     /// The selector's first token, where the rule is reported to be.
     var token: Int
 
     /// The full selector under a parent (nil at top level), as if written out.
     func resolved(under parent: Selector?) -> Selector {
-        guard let parent else { return Selector(compounds: compounds, combinators: combinators) }
+        guard let parent else { return Selector(parts: parts) }
         if isParentOnly { return parent }
-        if joinsParent {
-            var joined = parent
-            joined.compounds[joined.compounds.count - 1].join(compounds[0])
-            joined.compounds += compounds.dropFirst()
-            joined.combinators += combinators
-            return joined
-        }
-        return parent.appending(
-            Selector(compounds: compounds, combinators: combinators), by: leadingCombinator ?? .descendant)
+        var joined: [Selector.Part] = []
+        joined.reserveCapacity(parent.parts.count + parts.count + 1)
+        joined += parent.parts
+        if !joinsParent { joined.append(.combinator(leadingCombinator ?? .descendant)) }
+        joined += parts
+        return Selector(parts: joined)
     }
 }
 
@@ -43,7 +39,7 @@ struct SelectorParser {
     /// The valid selectors of the group; each invalid one is reported and left out.
     static func parseGroup(
         _ range: Range<Int>, nested: Bool, reader: TokenReader, hierarchy: KindHierarchy,
-        log: inout DiagnosticLog
+        log: DiagnosticLog
     ) -> [WrittenSelector] {
         var parser = SelectorParser(reader: reader, log: log, nested: nested, hierarchy: hierarchy)
         var result: [WrittenSelector] = []
@@ -70,7 +66,6 @@ struct SelectorParser {
             }
             index += 1
         }
-        log = parser.log
         return result
     }
 
@@ -81,6 +76,7 @@ struct SelectorParser {
 
     private mutating func parse(_ range: Range<Int>) -> WrittenSelector? {
         var selector = WrittenSelector(token: range.lowerBound)
+        selector.parts.reserveCapacity(range.count)
         end = range.upperBound
         var index = range.lowerBound
         if reader[index].kind == .ampersand {
@@ -109,7 +105,7 @@ struct SelectorParser {
             let token = reader[index]
             if token.kind == .greater {
                 if pending != nil { return fail("two combinators in a row", at: index) }
-                if selector.compounds.isEmpty {
+                if selector.parts.isEmpty {
                     guard nested else {
                         return fail(
                             "a selector cannot start with '>' outside a nested rule", at: index,
@@ -125,23 +121,20 @@ struct SelectorParser {
                 index += 1
                 continue
             }
-            let startsCompound =
-                selector.compounds.isEmpty || token.spaceBefore || pending != nil
+            let startsCompound = selector.parts.isEmpty || token.spaceBefore || pending != nil
             if startsCompound {
-                if !selector.compounds.isEmpty { selector.combinators.append(pending ?? .descendant) }
-                selector.compounds.append(CompoundSelector())
+                if !selector.parts.isEmpty { selector.parts.append(.combinator(pending ?? .descendant)) }
                 pending = nil
             }
-            guard parseSimple(at: &index, into: &selector.compounds[selector.compounds.count - 1], fresh: startsCompound)
-            else { return nil }
+            guard parseSimple(at: &index, into: &selector.parts, fresh: startsCompound) else { return nil }
         }
         if pending != nil { return fail("selector ends with '>'", at: range.upperBound - 1, hint: "add what '>' leads to") }
-        if selector.compounds.isEmpty { return fail("'>' must be followed by a selector", at: range.upperBound - 1) }
+        if selector.parts.isEmpty { return fail("'>' must be followed by a selector", at: range.upperBound - 1) }
         return selector
     }
 
     /// One simple selector: kind, `^kind`, `*`, `.class`, `#id` or `[state:name]`.
-    private mutating func parseSimple(at index: inout Int, into compound: inout CompoundSelector, fresh: Bool) -> Bool {
+    private mutating func parseSimple(at index: inout Int, into parts: inout [Selector.Part], fresh: Bool) -> Bool {
         let token = reader[index]
         switch token.kind {
         case .word, .caret, .star:
@@ -152,7 +145,6 @@ struct SelectorParser {
                 return false
             }
             if token.kind == .star {
-                compound.kind = .any
                 index += 1
                 return true
             }
@@ -167,7 +159,7 @@ struct SelectorParser {
                 }
             }
             let name = reader.name(nameIndex)
-            compound.kind = token.kind == .caret ? .derived(name) : .exact(name)
+            parts.append(.kind(token.kind == .caret ? .derived(name) : .exact(name)))
             if !hierarchy.isKnown(name) {
                 log.report(
                     .warning, "unknown kind '\(name)'", at: reader[nameIndex],
@@ -177,16 +169,16 @@ struct SelectorParser {
             index = nameIndex + 1
             return true
         case .dotWord:
-            compound.classes.append(reader.name(index))
+            parts.append(.className(reader.name(index)))
             index += 1
             return true
         case .hash:
-            compound.ids.append(reader.name(index))
+            parts.append(.id(reader.name(index)))
             index += 1
             return true
         case .leftBracket:
             guard let state = parseState(at: &index) else { return false }
-            compound.states.append(state)
+            parts.append(.state(state))
             return true
         case .dot:
             _ = fail("'.' must be followed by a class name", at: index)
@@ -199,10 +191,10 @@ struct SelectorParser {
 
     /// `[state:name]`, shared with state arguments on properties.
     private mutating func parseState(at index: inout Int) -> String? {
-        Self.parseState(at: &index, end: end, reader: reader, log: &log)
+        Self.parseState(at: &index, end: end, reader: reader, log: log)
     }
 
-    static func parseState(at index: inout Int, end: Int, reader: TokenReader, log: inout DiagnosticLog) -> String? {
+    static func parseState(at index: inout Int, end: Int, reader: TokenReader, log: DiagnosticLog) -> String? {
         let open = index
         let last = end - 1
         var cursor = index + 1

@@ -6,11 +6,16 @@ struct Statement: Sendable {
     var endedBySemicolon = false
     /// Characters before the statement's first token on its line.
     var indent: Int
+    /// The next statement of the same block, or -1 (blocks are linked lists, so
+    /// building them allocates nothing per block).
+    var next = -1
 }
 
 /// A block of statements, opened by `{` or by deeper indentation.
 struct Block: Sendable {
-    var statements: [Int] = []
+    /// First and last statements, or -1 when empty.
+    var first = -1
+    var last = -1
     /// The `{` token, or nil for an indentation block and the file's top level.
     var opener: Int?
     var isBrace: Bool
@@ -29,6 +34,22 @@ struct Structure: Sendable {
 
     /// Blocks nested deeper than this are reported once and skipped.
     static let maxDepth = 64
+
+    /// The statements of a block, in order.
+    func statements(of block: Int) -> StatementSequence {
+        StatementSequence(statements: statements, current: blocks[block].first)
+    }
+
+    struct StatementSequence: Sequence, IteratorProtocol {
+        let statements: [Statement]
+        var current: Int
+
+        mutating func next() -> Statement? {
+            guard current >= 0 else { return nil }
+            defer { current = statements[current].next }
+            return statements[current]
+        }
+    }
 }
 
 /// Builds the statement tree from tokens. Braces and indentation are two spellings
@@ -46,16 +67,17 @@ struct StructureBuilder {
     private var nesting = 0
     private var reportedDepth = false
 
-    static func build(_ tokens: [Token], log: inout DiagnosticLog) -> Structure {
+    static func build(_ tokens: [Token], log: DiagnosticLog) -> Structure {
         var builder = StructureBuilder(tokens: tokens, log: log)
         builder.run()
-        log = builder.log
         return builder.structure
     }
 
     private init(tokens: [Token], log: DiagnosticLog) {
         self.tokens = tokens
         self.log = log
+        structure.statements.reserveCapacity(tokens.count / 3)
+        structure.blocks.reserveCapacity(tokens.count / 12)
         structure.blocks.append(Block(opener: nil, isBrace: false, ownerIndent: -1, level: 0, depth: 0))
     }
 
@@ -136,7 +158,8 @@ struct StructureBuilder {
     /// The statement a new block would belong to: the block's last statement, if it
     /// has no block yet and did not end with `;`.
     private func eligibleOwner() -> Int? {
-        guard let last = structure.blocks[top].statements.last else { return nil }
+        let last = structure.blocks[top].last
+        guard last >= 0 else { return nil }
         let statement = structure.statements[last]
         return statement.body == nil && !statement.endedBySemicolon ? last : nil
     }
@@ -146,9 +169,15 @@ struct StructureBuilder {
         guard let statement = current else { return }
         current = nil
         guard end > statement.start else { return }
-        structure.statements.append(
-            Statement(tokens: statement.start..<end, endedBySemicolon: semicolon, indent: statement.indent))
-        structure.blocks[top].statements.append(structure.statements.count - 1)
+        append(Statement(tokens: statement.start..<end, endedBySemicolon: semicolon, indent: statement.indent))
+    }
+
+    private mutating func append(_ statement: Statement) {
+        let index = structure.statements.count
+        structure.statements.append(statement)
+        let last = structure.blocks[top].last
+        if last >= 0 { structure.statements[last].next = index } else { structure.blocks[top].first = index }
+        structure.blocks[top].last = index
     }
 
     private mutating func openBrace(at index: Int) {
@@ -158,8 +187,7 @@ struct StructureBuilder {
             log.report(
                 .error, "'{' has no selector or property before it", at: tokens[index],
                 hint: "write a selector before '{'; this block is ignored")
-            structure.statements.append(Statement(tokens: index..<index, indent: tokens[index].indent))
-            structure.blocks[top].statements.append(structure.statements.count - 1)
+            append(Statement(tokens: index..<index, indent: tokens[index].indent))
             owner = structure.statements.count - 1
         }
         let depth = structure.blocks[top].depth + 1

@@ -1,9 +1,15 @@
 import Diagnostics
 
-/// A file's source and tokens together, with the small text helpers every parser needs.
-struct TokenReader: Sendable {
+/// A file's source and tokens together, with the small text helpers every parser
+/// needs. A class, so parsers and evaluators share it without copying its arrays.
+final class TokenReader: Sendable {
     let source: SourceText
     let stream: TokenStream
+
+    init(source: SourceText, stream: TokenStream) {
+        self.source = source
+        self.stream = stream
+    }
 
     var tokens: [Token] { stream.tokens }
 

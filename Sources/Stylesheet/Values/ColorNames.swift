@@ -17,7 +17,13 @@ enum ColorNames {
     }
 
     static func color(named name: String) -> Color? {
-        table[key(name)]
+        // Names as usually written hit directly; other spellings go through `key`.
+        if let color = table[name] { return color }
+        return table[key(name)]
+    }
+
+    static func isNoColor(_ word: String) -> Bool {
+        noColor.contains(word) || noColor.contains(word.lowercased())
     }
 
     /// Every spelling users see in suggestions, ANSI names first.
@@ -32,6 +38,7 @@ enum ColorNames {
         }
         for (index, name) in ansi.enumerated() {
             table[key(name)] = .ansi(UInt8(index))
+            table[name] = .ansi(UInt8(index))
         }
         return table
     }()

@@ -254,23 +254,31 @@ struct Evaluator {
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     static func hexColor(_ digits: String) -> Color? {
-        let nibbles = digits.utf8.map { byte -> Int? in
+        var nibbles: (UInt32, Int) = (0, 0)  // packed nibbles, count
+        for byte in digits.utf8 {
+            let nibble: UInt32
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte) - 48
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte) - 87
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte) - 55
-            default: nil
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt32(byte) - 48
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt32(byte) - 87
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = UInt32(byte) - 55
+            default: return nil
             }
+            guard nibbles.1 < 8 else { return nil }
+            nibbles = (nibbles.0 << 4 | nibble, nibbles.1 + 1)
         }
-        guard !nibbles.contains(nil) else { return nil }
-        let n = nibbles.map { $0! }
-        switch n.count {
+        let (value, count) = nibbles
+        let channel = { (index: Int, width: Int) -> UInt8 in
+            let shift = UInt32((count / width - 1 - index) * width * 4)
+            let raw = (value >> shift) & (width == 1 ? 0xF : 0xFF)
+            return UInt8(width == 1 ? raw * 17 : raw)
+        }
+        switch count {
         case 3, 4:
-            let c = n.map { UInt8($0 * 17) }
-            return .rgb(red: c[0], green: c[1], blue: c[2], alpha: n.count == 4 ? c[3] : 255)
+            return .rgb(
+                red: channel(0, 1), green: channel(1, 1), blue: channel(2, 1), alpha: count == 4 ? channel(3, 1) : 255)
         case 6, 8:
-            let c = stride(from: 0, to: n.count, by: 2).map { UInt8(n[$0] * 16 + n[$0 + 1]) }
-            return .rgb(red: c[0], green: c[1], blue: c[2], alpha: n.count == 8 ? c[3] : 255)
+            return .rgb(
+                red: channel(0, 2), green: channel(1, 2), blue: channel(2, 2), alpha: count == 8 ? channel(3, 2) : 255)
         default:
             return nil
         }

@@ -8,7 +8,7 @@ extension Evaluator {
     static let unsetWords: Set<String> = ["none", "auto"]
 
     mutating func convert(_ value: Value, for spec: PropertySpec, at token: Int) throws
-        -> [(StyleProperty, StyleValue)]
+        -> [(property: StyleProperty, value: StyleValue)]
     {
         switch spec.shape {
         case .color(let property):
@@ -36,20 +36,20 @@ extension Evaluator {
             return [(property, .number(length))]
         case .insets(let sides, let negativeAllowed):
             let items = value.flattened
-            let lengths = try items.map {
-                try length($0, for: spec.name, negativeAllowed: negativeAllowed, optional: false, at: token)!
-            }
-            let expanded: [Double]
-            switch lengths.count {
-            case 1: expanded = Array(repeating: lengths[0], count: 4)
-            case 2: expanded = [lengths[0], lengths[1], lengths[0], lengths[1]]
-            case 4: expanded = lengths
-            default:
+            guard items.count == 1 || items.count == 2 || items.count == 4 else {
                 throw report(
-                    "'\(spec.name)' takes 1, 2 or 4 values, found \(lengths.count)", at: token,
+                    "'\(spec.name)' takes 1, 2 or 4 values, found \(items.count)", at: token,
                     hint: "write all four (top left bottom right), two (vertical horizontal) or one for every side")
             }
-            return zip(sides, expanded).map { ($0, .number($1)) }
+            var result: [(property: StyleProperty, value: StyleValue)] = []
+            result.reserveCapacity(4)
+            for side in 0..<4 {
+                // 1 value: every side; 2: vertical horizontal; 4: top left bottom right.
+                let item = items[items.count == 4 ? side : side % items.count]
+                let length = try length(item, for: spec.name, negativeAllowed: negativeAllowed, optional: false, at: token)
+                result.append((sides[side], .number(length)))
+            }
+            return result
         case .size:
             let items = value.flattened
             guard items.count == 1 || items.count == 2 else {
@@ -86,7 +86,7 @@ extension Evaluator {
             throw report(
                 "'%' is not meaningful for '\(name)': lengths are counted in cells", at: token,
                 hint: "write a number of cells; relative sizes belong in the layout spec's constraints")
-        case .word(let word) where optional && Self.unsetWords.contains(word.lowercased()):
+        case .word(let word) where optional && (Self.unsetWords.contains(word) || Self.unsetWords.contains(word.lowercased())):
             return nil
         default:
             throw report(
@@ -100,7 +100,7 @@ extension Evaluator {
         case .color(let color):
             return color
         case .word(let word):
-            if ColorNames.noColor.contains(word.lowercased()) { return nil }
+            if ColorNames.isNoColor(word) { return nil }
             if let color = ColorNames.color(named: word) { return color }
             log.report(
                 .warning, "unknown colour '\(word)'", at: reader[token],
@@ -133,7 +133,7 @@ extension Evaluator {
         guard case .word(let word) = item else {
             throw report("'\(name)' takes true or false, found \(item.kindName)", at: token)
         }
-        guard let flag = Self.booleanWords[word.lowercased()] else {
+        guard let flag = Self.booleanWords[word] ?? Self.booleanWords[word.lowercased()] else {
             log.report(
                 .warning, "'\(name)' takes true or false, not '\(word)'", at: reader[token],
                 hint: "valid values: true, false, YES, NO")
@@ -150,7 +150,9 @@ extension Evaluator {
             throw report(
                 "'\(name)' takes one of \(words.joined(separator: ", ")), found \(item.kindName)", at: token)
         }
-        if let match = words.first(where: { $0 == word.lowercased() }) { return match }
+        if let match = words.first(where: { $0 == word }) { return match }
+        let lowered = word.lowercased()
+        if let match = words.first(where: { $0 == lowered }) { return match }
         let nearest = Suggestion.closest(to: word, among: words)
         log.report(
             .warning, "'\(word)' is not a value of '\(name)'", at: reader[token],
@@ -159,19 +161,19 @@ extension Evaluator {
     }
 
     /// `border rounded`, `border rounded yellow`, `border red double`.
-    private mutating func border(_ value: Value, at token: Int) throws -> [(StyleProperty, StyleValue)] {
+    private mutating func border(_ value: Value, at token: Int) throws -> [(property: StyleProperty, value: StyleValue)] {
         let styles = BorderStyle.allCases.map(\.rawValue)
-        var result: [(StyleProperty, StyleValue)] = []
+        var result: [(property: StyleProperty, value: StyleValue)] = []
         for item in value.flattened {
-            if case .word(let word) = item, let style = BorderStyle(rawValue: word.lowercased()) {
-                guard !result.contains(where: { $0.0 == .borderStyle }) else {
+            if case .word(let word) = item, let style = BorderStyle(rawValue: word) ?? BorderStyle(rawValue: word.lowercased()) {
+                guard !result.contains(where: { $0.property == .borderStyle }) else {
                     throw report("'border' has two styles", at: token, hint: "write one style and at most one colour")
                 }
                 result.append((.borderStyle, .border(style)))
                 continue
             }
             if case .word(let word) = item, ColorNames.color(named: word) == nil,
-                !ColorNames.noColor.contains(word.lowercased())
+                !ColorNames.isNoColor(word)
             {
                 log.report(
                     .warning, "'\(word)' is neither a border style nor a colour", at: reader[token],
@@ -179,7 +181,7 @@ extension Evaluator {
                         ?? "styles: " + styles.joined(separator: ", "))
                 throw EvaluationFailed()
             }
-            guard !result.contains(where: { $0.0 == .borderColor }) else {
+            guard !result.contains(where: { $0.property == .borderColor }) else {
                 throw report("'border' has two colours", at: token, hint: "write one style and at most one colour")
             }
             result.append((.borderColor, .color(try color(item, for: "border", at: token))))

@@ -12,6 +12,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     /// A tuple's items with nested tuples spliced in; a single value as one item.
     var flattened: [Value] {
         guard case .list(let items) = self else { return [self] }
+        guard items.contains(where: { if case .list = $0 { true } else { false } }) else { return items }
         var result: [Value] = []
         for item in items { result += item.flattened }
         return result
