@@ -145,6 +145,7 @@ struct SelectorParser {
                 return false
             }
             if token.kind == .star {
+                parts.append(.kind(.any))
                 index += 1
                 return true
             }
