@@ -254,10 +254,17 @@ struct Linker {
     // MARK: Result
 
     mutating func finish() -> Stylesheet {
+        // Names defined after their use: say where, which helps more than a guess.
+        let allNames = variableOrder
         for use in undefinedUses {
-            guard let site = variableSites[use.name] else { continue }
-            logs[use.file]?.amendHint(
-                of: use.diagnostic, to: "'$\(use.name)' is defined later, at \(site); move that definition above this use")
+            if let site = variableSites[use.name] {
+                logs[use.file]?.amendHint(
+                    of: use.diagnostic, to: "'$\(use.name)' is defined later, at \(site); move that definition above this use")
+            } else if logs[use.file]?.items[use.diagnostic].hint == nil,
+                let near = Suggestion.closest(to: use.name, among: allNames), let site = variableSites[near]
+            {
+                logs[use.file]?.amendHint(of: use.diagnostic, to: "did you mean '$\(near)'? (it is defined later, at \(site))")
+            }
         }
         var diagnostics: [Diagnostic] = []
         for index in files.indices {

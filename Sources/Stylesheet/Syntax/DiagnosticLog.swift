@@ -9,6 +9,7 @@ final class DiagnosticLog {
     let source: SourceText
     private(set) var items: [Diagnostic] = []
     private(set) var suppressed = 0
+    private var firstSuppressed: (offset: Int, length: Int)?
 
     init(source: SourceText) {
         self.source = source
@@ -19,18 +20,26 @@ final class DiagnosticLog {
         offset: Int, length: Int = 1, hint: String? = nil
     ) {
         guard items.count < Self.limit else {
+            if suppressed == 0 { firstSuppressed = (offset, length) }
             suppressed += 1
             return
         }
         items.append(Diagnostic(severity, message, in: source, offset: offset, length: length, hint: hint))
     }
 
+    /// At a token: its line and column are known, so no rescanning of the line.
     func report(
         _ severity: Diagnostic.Severity, _ message: String, at token: Token, hint: String? = nil
     ) {
-        report(
-            severity, message, offset: Int(token.start),
-            length: max(1, Int(token.end - token.start)), hint: hint)
+        guard items.count < Self.limit else {
+            report(severity, message, offset: Int(token.start))
+            return
+        }
+        let location = SourceLocation(file: source.path, line: Int(token.line), column: Int(token.column))
+        items.append(
+            Diagnostic(
+                severity, message, at: location, excerpt: source.lineText(location.line),
+                length: max(1, Int(token.end - token.start)), hint: hint))
     }
 
     /// Replaces the hint of a diagnostic reported earlier, when later facts explain it better.
@@ -41,10 +50,11 @@ final class DiagnosticLog {
 
     /// The diagnostics, with a closing note when some were suppressed.
     var finished: [Diagnostic] {
-        guard suppressed > 0 else { return items }
-        let last = items.last?.location ?? SourceLocation(file: source.path, line: 1, column: 1)
+        guard suppressed > 0, let first = firstSuppressed else { return items }
         return items + [
-            Diagnostic(.note, "\(suppressed) more diagnostics in this file were not shown", at: last)
+            Diagnostic(
+                .note, "\(suppressed) more diagnostics in this file were not shown, the first here", in: source,
+                offset: first.offset, length: first.length)
         ]
     }
 }

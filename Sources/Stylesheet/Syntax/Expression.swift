@@ -67,11 +67,15 @@ enum BinaryOperator: String, Sendable {
 ///     primary := number | string | word | $var | #hex | '(' list ')' | word '(' list? ')'
 struct ExpressionParser {
     static let maxDepth = 32
+    /// Operator chains nest as deep as they are long; a cap on terms keeps every
+    /// walk over the tree (evaluation, teardown) shallow.
+    static let maxTerms = 256
 
     private let reader: TokenReader
     private var position: Int
     private let end: Int
     private var depth = 0
+    private var terms = 0
     private var log: DiagnosticLog
 
     private init(reader: TokenReader, range: Range<Int>, log: DiagnosticLog) {
@@ -196,6 +200,10 @@ struct ExpressionParser {
     private mutating func parsePrimary() -> Expression? {
         let index = position
         let token = reader[index]
+        terms += 1
+        if terms > Self.maxTerms {
+            return fail("value is too long: more than \(Self.maxTerms) terms", at: index)
+        }
         switch token.kind {
         case .number:
             position += 1

@@ -12,6 +12,10 @@ struct Lexer {
     private var lineStart = 0
     /// Whether the current line so far is pure ASCII, so a column is a byte count.
     private var lineIsASCII = true
+    /// On a non-ASCII line, the characters counted so far and the offset counted to,
+    /// so each column costs only the bytes since the previous token.
+    private var countedOffset = 0
+    private var countedCharacters = 0
     private var sawSpace = true
     private var atLineStart = true
     /// The indentation character of the file, fixed by the first indented line.
@@ -67,6 +71,8 @@ struct Lexer {
         line += 1
         lineStart = index
         lineIsASCII = true
+        countedOffset = index
+        countedCharacters = 0
         sawSpace = true
         atLineStart = true
         lineIndentChars = (false, false)
@@ -286,7 +292,9 @@ struct Lexer {
         if lineIsASCII {
             column = start - lineStart + 1
         } else {
-            column = String(decoding: bytes[lineStart..<start], as: UTF8.self).count + 1
+            countedCharacters += String(decoding: bytes[countedOffset..<start], as: UTF8.self).count
+            countedOffset = start
+            column = countedCharacters + 1
         }
         if atLineStart { checkIndentation(at: start) }
         stream.tokens.append(

@@ -105,15 +105,12 @@ struct StructureBuilder {
         }
         finishStatement(end: tokens.count, semicolon: false)
         while open.count > 1, !structure.blocks[top].isBrace { open.removeLast() }
-        if open.count > 1 {
-            let outermost = structure.blocks[open[1]]
-            let inner = open.count - 2
-            let more = inner > 0 ? " (nor are \(inner) more inside it)" : ""
-            log.report(
-                .error, "'{' is never closed\(more)", at: tokens[outermost.opener!],
-                hint: "add a matching '}'")
-            open.removeSubrange(1...)
+        let unclosed = open.dropFirst().filter { structure.blocks[$0].isBrace }
+        if let outermost = unclosed.first, let opener = structure.blocks[outermost].opener {
+            let more = unclosed.count > 1 ? " (nor are \(unclosed.count - 1) more inside it)" : ""
+            log.report(.error, "'{' is never closed\(more)", at: tokens[opener], hint: "add a matching '}'")
         }
+        open.removeSubrange(1...)
     }
 
     private mutating func startLine(at index: Int) {
