@@ -11,10 +11,16 @@ import Testing
         #expect(s.variables.map(\.name) == ["a", "b"])
     }
 
-    @Test func bareWordsNameVariablesDefinedUnderThatName() {
-        let s = sheet("accent = #ff8800\nbox { bg accent }")
+    @Test func bareWordsNameVariablesDefinedWithoutDollar() {
+        let s = sheet("accent = #ff8800\nbox { bg accent; fg $accent }")
         #expect(s.diagnostics.isEmpty)
         #expect(style("box", in: s).backgroundColor == .rgb(red: 255, green: 136, blue: 0))
+        #expect(style("box", in: s).foregroundColor == .rgb(red: 255, green: 136, blue: 0))
+        // Defined with `$`, a variable leaves the bare word alone.
+        let dollar = sheet("$red = blue\nbox { bg red; fg $red }")
+        #expect(dollar.diagnostics.isEmpty)
+        #expect(style("box", in: dollar).backgroundColor == .ansi(1))
+        #expect(style("box", in: dollar).foregroundColor == .ansi(4))
     }
 
     @Test func aVariableNamedLikeAKeywordWarns() {

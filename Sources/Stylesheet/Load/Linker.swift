@@ -15,6 +15,8 @@ struct Linker {
     private var readErrors: [Int: Diagnostic] = [:]
 
     private var variables: [String: Value?] = [:]
+    /// Variables defined without `$` somewhere, usable as bare words.
+    private var bareNames: Set<String> = []
     private var variableSites: [String: SourceLocation] = [:]
     private var variableOrder: [String] = []
     private var undefinedUses: [(file: Int, diagnostic: Int, name: String)] = []
@@ -96,6 +98,7 @@ struct Linker {
     /// Runs `body` with an evaluator over the file's log and the variables so far.
     private mutating func evaluating<T>(in file: Int, _ body: (inout Evaluator) -> T) -> T {
         var evaluator = Evaluator(reader: parsed[file]!.reader, log: logs[file]!, variables: variables)
+        evaluator.bareNames = bareNames
         logs[file] = nil
         let result = body(&evaluator)
         for use in evaluator.undefinedUses { undefinedUses.append((file, use.diagnostic, use.name)) }
@@ -120,10 +123,12 @@ struct Linker {
         }
         let reader = parsed[file]!.reader
         let lowered = name.lowercased()
-        if Self.reservedWords.contains(lowered) || ColorNames.color(named: name) != nil {
+        let bare = reader[token].kind == .word
+        if bare { bareNames.insert(name) }
+        if bare, Self.reservedWords.contains(lowered) || ColorNames.color(named: name) != nil {
             logs[file]!.report(
                 .warning, "variable '\(name)' shadows the word '\(name)'", at: reader[token],
-                hint: "wherever '\(name)' is written without '$' it now means this variable; rename it")
+                hint: "wherever '\(name)' is written without '$' it now means this variable; rename it or define it as $\(name)")
         }
         if variables[name] == nil { variableOrder.append(name) }
         variables[name] = .some(value)
@@ -195,7 +200,7 @@ struct Linker {
         for syntax in rule.declarations {
             let values: [(property: StyleProperty, value: StyleValue)]
             if let precomputed = syntax.precomputed,
-                syntax.bareWords.isEmpty || variables.isEmpty || !syntax.bareWords.contains(where: { variables[$0] != nil })
+                syntax.bareWords.isEmpty || bareNames.isEmpty || !syntax.bareWords.contains(where: bareNames.contains)
             {
                 values = precomputed
             } else {

@@ -11,6 +11,8 @@ struct Evaluator {
     var log: DiagnosticLog
     /// The variables defined so far; a nil value marks a definition that failed.
     let variables: [String: Value?]
+    /// Variables defined without `$` (`accent = …`): only these may be used as bare words.
+    var bareNames: Set<String> = []
     /// Undefined `$name` uses reported here: (name, index of the diagnostic in `log`).
     var undefinedUses: [(name: String, diagnostic: Int)] = []
 
@@ -30,9 +32,9 @@ struct Evaluator {
         case .string(let text, _):
             return .string(text)
         case .word(let word, _):
-            // A bare word names a variable only when one of that name exists
-            // (Classy's `$` is optional); otherwise it is a word.
-            if let defined = variables[word], let value = defined { return value }
+            // A bare word names a variable defined without `$` (Classy's `$` is
+            // optional); otherwise it is a word.
+            if bareNames.contains(word), let defined = variables[word], let value = defined { return value }
             return .word(word)
         case .hexColor(let digits, let token):
             guard let color = Self.hexColor(digits) else {
