@@ -50,65 +50,79 @@ struct RuleIndex: Sendable {
     private(set) var declarationEntryStart: [Int32] = []
     private(set) var declarationStates: [Span] = []
 
-    init(rules styleRules: [StyleRule], declarations: [StyleDeclaration], hierarchy: KindHierarchy) {
-        var entryCount = 0
-        for position in declarations.indices { entryCount += declarations[position].values.count }
-        entryProperty.reserveCapacity(entryCount)
-        entryDeclaration.reserveCapacity(entryCount)
-        entryValues.reserveCapacity(entryCount)
-        declarationEntryStart.reserveCapacity(declarations.count + 1)
-        declarationStates.reserveCapacity(declarations.count)
-        for position in declarations.indices {
-            declarationEntryStart.append(Int32(entryProperty.count))
-            let values = declarations[position].values
-            for item in values {
-                entryProperty.append(UInt8(item.property.ordinal))
-                entryDeclaration.append(Int32(position))
-                entryValues.append(item.value)
-            }
-            let states = declarations[position].states
-            declarationStates.append(states.isEmpty ? Span(start: 0, count: 0) : span(of: states))
-        }
+    init() {}
+
+    /// Sizes the arrays for what is coming, so growth does not copy big buffers.
+    mutating func reserve(rules ruleCount: Int, declarations declarationCount: Int) {
+        rules.reserveCapacity(rules.count + ruleCount)
+        compounds.reserveCapacity(compounds.count + ruleCount * 2)
+        pool.reserveCapacity(pool.count + ruleCount * 3)
+        entryProperty.reserveCapacity(entryProperty.count + declarationCount * 2)
+        entryDeclaration.reserveCapacity(entryDeclaration.count + declarationCount * 2)
+        entryValues.reserveCapacity(entryValues.count + declarationCount * 2)
+        declarationEntryStart.reserveCapacity(declarationEntryStart.count + declarationCount + 1)
+        declarationStates.reserveCapacity(declarationStates.count + declarationCount)
+    }
+
+    /// Adds the next declaration (declarations are numbered in the order added).
+    mutating func addDeclaration(_ values: [(property: StyleProperty, value: StyleValue)], states: [String]) {
+        let declaration = Int32(declarationStates.count)
         declarationEntryStart.append(Int32(entryProperty.count))
-        rules.reserveCapacity(styleRules.count)
-        compounds.reserveCapacity(styleRules.count * 2)
-        pool.reserveCapacity(styleRules.count * 3)
-        for position in styleRules.indices {
-            let selector = styleRules[position].selector
-            let first = Int32(compounds.count)
-            var compound = Compound()
-            for part in selector.parts {
-                switch part {
-                case .kind(.any): break
-                case .kind(.exact(let name)): compound.kind = intern(name)
-                case .kind(.derived(let name)):
-                    compound.kind = intern(name)
-                    compound.derived = true
-                case .id(let name): add(intern(name), to: &compound.ids)
-                case .className(let name): add(intern(name), to: &compound.classes)
-                case .state(let name): add(intern(name), to: &compound.states)
-                case .combinator(let combinator):
-                    compounds.append(compound)
-                    compound = Compound(isChildOfLeft: combinator == .child)
-                }
-            }
-            compounds.append(compound)
-            let media = styleRules[position].media
-            let mediaStart = Int32(pool.count)
-            for block in media { pool.append(Int32(block)) }
-            let declarations = styleRules[position].declarations
-            rules.append(
-                Rule(
-                    compounds: Span(start: first, count: Int32(compounds.count) - first),
-                    specificity: styleRules[position].specificity.packed,
-                    media: Span(start: mediaStart, count: Int32(media.count)),
-                    declarations: Int32(declarations.lowerBound)..<Int32(declarations.upperBound)))
+        for item in values {
+            entryProperty.append(UInt8(item.property.ordinal))
+            entryDeclaration.append(declaration)
+            entryValues.append(item.value)
         }
+        declarationStates.append(states.isEmpty ? Span(start: 0, count: 0) : span(of: states))
+    }
+
+    /// Adds the next rule from its compiled selector; `symbols` maps the code's
+    /// file-local symbols to interned names (see `internSymbols`).
+    mutating func addRule(
+        code: ArraySlice<Int32>, symbols: [Int32], specificity: Specificity, media: [Int],
+        declarations: Range<Int>
+    ) {
+        let first = Int32(compounds.count)
+        var compound = Compound()
+        for part in code {
+            let name = SelectorCode.symbol(part) < symbols.count ? symbols[Int(SelectorCode.symbol(part))] : -1
+            switch SelectorCode.tag(part) {
+            case SelectorCode.exactKind: compound.kind = name
+            case SelectorCode.derivedKind:
+                compound.kind = name
+                compound.derived = true
+            case SelectorCode.id: add(name, to: &compound.ids)
+            case SelectorCode.className: add(name, to: &compound.classes)
+            case SelectorCode.state: add(name, to: &compound.states)
+            default:
+                compounds.append(compound)
+                compound = Compound(isChildOfLeft: SelectorCode.tag(part) == SelectorCode.child)
+            }
+        }
+        compounds.append(compound)
+        let mediaStart = Int32(pool.count)
+        for block in media { pool.append(Int32(block)) }
+        rules.append(
+            Rule(
+                compounds: Span(start: first, count: Int32(compounds.count) - first),
+                specificity: specificity.packed, media: Span(start: mediaStart, count: Int32(media.count)),
+                declarations: Int32(declarations.lowerBound)..<Int32(declarations.upperBound)))
+    }
+
+    /// Interned names for a file's symbol table.
+    mutating func internSymbols(_ names: [String]) -> [Int32] {
+        names.map { intern($0) }
+    }
+
+    /// Buckets every rule by its rightmost compound; call once, after the last rule.
+    mutating func finish(hierarchy: KindHierarchy) {
+        declarationEntryStart.append(Int32(entryProperty.count))  // the sentinel
         byID = Array(repeating: [], count: names.count)
         byClass = byID
         byKind = byID
         var derivedKinds: [String: [Int32]] = [:]
-        for (position, rule) in rules.enumerated() {
+        for position in rules.indices {
+            let rule = rules[position]
             place(Int32(position), rightmost: compounds[Int(rule.compounds.start + rule.compounds.count - 1)],
                   hierarchy: hierarchy, derivedKinds: &derivedKinds)
         }

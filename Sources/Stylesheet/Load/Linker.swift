@@ -24,12 +24,15 @@ struct Linker {
     private var rules: [StyleRule] = []
     private var declarations: [StyleDeclaration] = []
     private var media: [MediaQuery] = []
+    private var index = RuleIndex()
 
     private struct Frame {
         var file: Int
         var item = 0
         /// File-local media index → index in `media`, once linked.
         var mediaMap: [Int?]
+        /// The file's symbols interned in the index, once the first rule needs them.
+        var symbols: [Int32]?
     }
 
     init(hierarchy: KindHierarchy) {
@@ -82,6 +85,7 @@ struct Linker {
             parsed.append(file)
             declarations.reserveCapacity(declarations.count + file.declarationCount)
             rules.reserveCapacity(rules.count + file.ruleCount)
+            index.reserve(rules: file.ruleCount, declarations: file.declarationCount)
             logs.append(DiagnosticLog(source: file.reader.source))
             return Frame(file: files.count - 1, mediaMap: Array(repeating: nil, count: file.media.count))
         }
@@ -221,13 +225,19 @@ struct Linker {
                 StyleDeclaration(
                     property: syntax.spec.name, states: syntax.states, values: values,
                     location: reader.location(syntax.tokens.lowerBound), file: file, sourceRange: start..<end))
+            index.addDeclaration(values, states: syntax.states)
         }
         guard declarations.count > first else { return }
-        for (selector, token) in rule.selectors {
+        let parsedFile = parsed[file]!
+        if frame.symbols == nil { frame.symbols = index.internSymbols(parsedFile.symbols) }
+        for selector in rule.selectors {
             rules.append(
                 StyleRule(
-                    selector: selector, specificity: selector.specificity, media: mediaIndices,
-                    declarations: first..<declarations.count, location: reader.location(token)))
+                    selector: selector.selector, specificity: selector.specificity, media: mediaIndices,
+                    declarations: first..<declarations.count, location: reader.location(selector.token)))
+            index.addRule(
+                code: parsedFile.selectorCode[selector.code], symbols: frame.symbols!,
+                specificity: selector.specificity, media: mediaIndices, declarations: first..<declarations.count)
         }
     }
 
@@ -281,8 +291,9 @@ struct Linker {
         let bindings = variableOrder.map {
             VariableBinding(name: $0, value: variables[$0]!, location: variableSites[$0]!)
         }
+        index.finish(hierarchy: hierarchy)
         return Stylesheet(
             rules: rules, declarations: declarations, media: media, variables: bindings, diagnostics: diagnostics,
-            files: files, sources: parsed.map { $0?.reader.source }, hierarchy: hierarchy)
+            files: files, sources: parsed.map { $0?.reader.source }, hierarchy: hierarchy, index: index)
     }
 }

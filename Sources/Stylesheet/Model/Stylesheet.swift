@@ -67,7 +67,8 @@ public struct Stylesheet: Sendable {
 
     init(
         rules: [StyleRule], declarations: [StyleDeclaration], media: [MediaQuery], variables: [VariableBinding],
-        diagnostics: [Diagnostic], files: [StylesheetFile], sources: [SourceText?], hierarchy: KindHierarchy
+        diagnostics: [Diagnostic], files: [StylesheetFile], sources: [SourceText?], hierarchy: KindHierarchy,
+        index: RuleIndex
     ) {
         self.rules = rules
         self.declarations = declarations
@@ -77,7 +78,7 @@ public struct Stylesheet: Sendable {
         self.files = files
         self.sources = sources
         self.hierarchy = hierarchy
-        self.index = RuleIndex(rules: rules, declarations: declarations, hierarchy: hierarchy)
+        self.index = index
     }
 
     /// Parses one self-contained sheet from text. `@import`s in it fail as missing files;

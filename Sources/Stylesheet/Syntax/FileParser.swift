@@ -14,6 +14,8 @@ struct FileParser {
     var log: DiagnosticLog
     private(set) var items: [FileItem] = []
     private(set) var media: [MediaQuerySyntax] = []
+    private(set) var symbols = SymbolTable()
+    private(set) var selectorCode: [Int32] = []
     /// Where trial evaluations report; what it collects is never shown.
     private let scratchLog: DiagnosticLog
     /// Values already evaluated in this file, by property and text.
@@ -31,7 +33,7 @@ struct FileParser {
     /// Where a block's statements are read: at top level, or under selectors, and
     /// inside which media blocks.
     private struct Context {
-        var selectors: [(selector: Selector, token: Int)]?
+        var selectors: [RuleSelector]?
         var media: [Int] = []
     }
 
@@ -148,7 +150,7 @@ struct FileParser {
         let written = SelectorParser.parseGroup(
             range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: log)
         guard !written.isEmpty else { return nil }
-        var selectors: [(selector: Selector, token: Int)] = []
+        var selectors: [RuleSelector] = []
         selectors.reserveCapacity(min(Self.maxSelectorsPerRule, written.count * (context.selectors?.count ?? 1)))
         let parents: [Selector?] = context.selectors.map { $0.map(\.selector) } ?? [nil]
         expansion: for parent in parents {
@@ -159,7 +161,10 @@ struct FileParser {
                         at: reader[range.lowerBound], hint: "nested groups multiply; the rest are ignored")
                     break expansion
                 }
-                selectors.append((child.resolved(under: parent), child.token))
+                let selector = child.resolved(under: parent)
+                let code = symbols.compile(selector, into: &selectorCode)
+                selectors.append(
+                    RuleSelector(selector: selector, token: child.token, specificity: selector.specificity, code: code))
             }
         }
         var inner = context

@@ -39,10 +39,20 @@ struct ValueKey: Hashable {
 /// A run of declarations under one selector group and media context. Nesting is
 /// already flattened: each selector is the written-out form.
 struct RuleSyntax: Sendable {
-    var selectors: [(selector: Selector, token: Int)]
+    var selectors: [RuleSelector]
     /// Indices into the file's media queries; all must hold.
     var media: [Int]
     var declarations: [DeclarationSyntax]
+}
+
+/// One written-out selector of a rule, with what the linker needs ready-made.
+struct RuleSelector: Sendable {
+    var selector: Selector
+    /// Where the selector is written (for a nested rule, its innermost part).
+    var token: Int
+    var specificity: Specificity
+    /// The compiled selector, a range of the file's `selectorCode`.
+    var code: Range<Int>
 }
 
 enum ImportTarget: Sendable {
@@ -66,6 +76,9 @@ final class ParsedFile: Sendable {
     let items: [FileItem]
     let media: [MediaQuerySyntax]
     let diagnostics: [Diagnostic]
+    /// The file's distinct names, and its selectors compiled over them.
+    let symbols: [String]
+    let selectorCode: [Int32]
     /// How many declarations and rules the file contributes (before imports), so the
     /// linker can size its arrays once.
     let declarationCount: Int
@@ -85,6 +98,8 @@ final class ParsedFile: Sendable {
         self.reader = reader
         self.items = parser.items
         self.media = parser.media
+        self.symbols = parser.symbols.names
+        self.selectorCode = parser.selectorCode
         self.diagnostics = parser.log.finished
         var declarationCount = 0, ruleCount = 0
         for case .rule(let rule) in parser.items {
