@@ -20,18 +20,6 @@ enum PropertyShape: Sendable, Hashable {
 struct PropertySpec: Sendable, Hashable {
     let name: String
     let shape: PropertyShape
-
-    /// The computed properties a declaration of this property may set.
-    var targets: [StyleProperty] {
-        switch shape {
-        case .color(let p), .text(let p), .alignment(let p), .flag(let p), .integer(let p), .length(let p, _, _):
-            [p]
-        case .insets(let sides, _): sides
-        case .size: [.sizeWidth, .sizeHeight]
-        case .borderStyle: [.borderStyle]
-        case .border: [.borderStyle, .borderColor]
-        }
-    }
 }
 
 /// Every property name `.cas` knows, kebab-case or camelCase, with aliases.

@@ -26,11 +26,6 @@ extension Expression {
     /// Whether the value refers to a `$variable`.
     var mentionsVariable: Bool { contains(where: { if case .variable = $0 { true } else { false } }) }
 
-    /// Whether a bare word of the value is a key of `variables`.
-    func mentionsWord(in variables: [String: Value?]) -> Bool {
-        contains(where: { if case .word(let word, _) = $0 { variables[word] != nil } else { false } })
-    }
-
     /// The bare words of the value, in order.
     var bareWords: [String] {
         var words: [String] = []

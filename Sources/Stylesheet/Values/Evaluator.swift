@@ -174,26 +174,38 @@ struct Evaluator {
         return x
     }
 
+    /// The three leading numbers of `rgb()`/`hsl()` (with their `%` flags) and the
+    /// alpha (255 when not given), after checking the count and the types.
+    private mutating func colourArguments(_ name: String, _ values: [Value], example: String, at token: Int) throws
+        -> (numbers: [(value: Double, percent: Bool)], alpha: UInt8)
+    {
+        guard values.count == 3 || values.count == 4 else {
+            throw report("\(name)() takes 3 or 4 values, found \(values.count)", at: token, hint: "e.g. " + example)
+        }
+        var numbers: [(value: Double, percent: Bool)] = []
+        for value in values.prefix(3) {
+            guard case .number(let x, let percent) = value else {
+                throw report("\(name)() takes numbers, found \(value.kindName)", at: token)
+            }
+            numbers.append((x, percent))
+        }
+        let alpha = values.count == 4 ? try alphaChannel(values[3], in: name, at: token) : 255
+        return (numbers, alpha)
+    }
+
     /// `rgb(r, g, b)` and `rgba(r, g, b, a)`: channels 0–255 or percentages, alpha
     /// 0–1 or a percentage. `rgb` with four values reads the fourth as alpha, as Classy did.
     private mutating func rgb(_ name: String, _ values: [Value], at token: Int) throws -> Color {
-        guard values.count == 3 || values.count == 4 else {
-            throw report(
-                "\(name)() takes 3 or 4 values, found \(values.count)", at: token,
-                hint: "e.g. rgb(255, 128, 0) or rgba(255, 128, 0, 0.5)")
-        }
-        var channels: [UInt8] = []
-        for value in values.prefix(3) {
-            guard case .number(let x, let percent) = value else {
-                throw report("\(name)() channels are numbers, found \(value.kindName)", at: token)
-            }
-            let scaled = percent ? x * 255 / 100 : x
+        let (numbers, alpha) = try colourArguments(
+            name, values, example: "rgb(255, 128, 0) or rgba(255, 128, 0, 0.5)", at: token)
+        let channels = try numbers.map { number -> UInt8 in
+            let scaled = number.percent ? number.value * 255 / 100 : number.value
             guard scaled >= 0, scaled <= 255 else {
-                throw report("\(name)() channel \(value) is outside 0–255 (or 0%–100%)", at: token)
+                let written = Value.number(number.value, percent: number.percent)
+                throw report("\(name)() channel \(written) is outside 0–255 (or 0%–100%)", at: token)
             }
-            channels.append(UInt8(scaled.rounded()))
+            return UInt8(scaled.rounded())
         }
-        let alpha = values.count == 4 ? try alphaChannel(values[3], in: name, at: token) : 255
         return .rgb(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha)
     }
 
@@ -211,23 +223,13 @@ struct Evaluator {
     /// True HSL (CSS): hue in degrees, saturation and lightness in 0–100 with or
     /// without `%`. Classy computed HSB under this name.
     private mutating func hsl(_ name: String, _ values: [Value], at token: Int) throws -> Color {
-        guard values.count == 3 || values.count == 4 else {
-            throw report(
-                "\(name)() takes 3 or 4 values, found \(values.count)", at: token,
-                hint: "e.g. hsl(210, 60%, 40%) or hsla(210, 60%, 40%, 0.5)")
-        }
-        var numbers: [Double] = []
-        for value in values.prefix(3) {
-            guard case .number(let x, _) = value else {
-                throw report("\(name)() takes numbers, found \(value.kindName)", at: token)
-            }
-            numbers.append(x)
-        }
+        let (components, alpha) = try colourArguments(
+            name, values, example: "hsl(210, 60%, 40%) or hsla(210, 60%, 40%, 0.5)", at: token)
+        let numbers = components.map(\.value)
         let saturation = numbers[1], lightness = numbers[2]
         guard (0...100).contains(saturation), (0...100).contains(lightness) else {
             throw report("\(name)() saturation and lightness must be 0–100%", at: token)
         }
-        let alpha = values.count == 4 ? try alphaChannel(values[3], in: name, at: token) : 255
         let (r, g, b) = Self.rgbFromHSL(hue: numbers[0], saturation: saturation / 100, lightness: lightness / 100)
         return .rgb(
             red: UInt8((r * 255).rounded()), green: UInt8((g * 255).rounded()),
