@@ -44,6 +44,18 @@ import Testing
         #expect(style("text", in: before) == ComputedStyle.defaults)
     }
 
+    @Test func deletingADeclarationAndReloadingRevertsItsProperty() {
+        final class File: @unchecked Sendable { var text = "box { border rounded; z-index 2 }" }
+        let file = File()
+        var loader = StylesheetLoader(reader: StylesheetReader { _ in file.text })
+        let views = [StyledView(kind: "box")]
+        #expect(loader.load("a.cas").cascade(views, width: 80, height: 24).styles[0].border == .rounded)
+        file.text = "box { z-index 2 }"
+        let after = loader.load("a.cas").cascade(views, width: 80, height: 24).styles[0]
+        #expect(after.border == ComputedStyle.defaults.border)
+        #expect(after.zIndex == 2)
+    }
+
     @Test func provenanceNamesTheWinnerAndTheOverriddenInOrder() {
         let s = sheet("""
             box { border-color red }
