@@ -1,0 +1,197 @@
+/// The stylesheet compiled for matching: names interned to integers, everything in
+/// flat arrays of plain values (no reference counting on the hot path), and rules
+/// bucketed by their rightmost compound's most selective part (id, else class, else
+/// kind), so a view only tests rules that can match it.
+struct RuleIndex: Sendable {
+    /// A run of `pool` (or of another flat array).
+    struct Span: Sendable {
+        var start: Int32
+        var count: Int32
+
+        var range: Range<Int> { Int(start)..<Int(start + count) }
+    }
+
+    struct Compound: Sendable {
+        /// Interned kind, or -1 for any kind.
+        var kind: Int32 = -1
+        var derived = false
+        /// The combinator joining this compound to the one on its left.
+        var isChildOfLeft = false
+        /// Runs of `parts`; a compound's parts are contiguous.
+        var ids = Span(start: 0, count: 0)
+        var classes = Span(start: 0, count: 0)
+        var states = Span(start: 0, count: 0)
+    }
+
+    struct Rule: Sendable {
+        /// Into `compounds`, left to right.
+        var compounds: Span
+        var specificity: UInt64
+        /// Media block indices, into `pool`.
+        var media: Span
+        var declarations: Range<Int32>
+    }
+
+    private(set) var names: [String: Int32] = [:]
+    private var nameList: [String] = []
+    private(set) var pool: [Int32] = []
+    private(set) var compounds: [Compound] = []
+    private(set) var rules: [Rule] = []
+    private(set) var byID: [[Int32]] = []
+    private(set) var byClass: [[Int32]] = []
+    private(set) var byKind: [[Int32]] = []
+    private(set) var universal: [Int32] = []
+
+    /// One (declaration, computed property) pair; declarations own contiguous runs.
+    private(set) var entryProperty: [UInt8] = []
+    private(set) var entryDeclaration: [Int32] = []
+    private(set) var entryValues: [StyleValue] = []
+    /// Per declaration: first entry (plus a final sentinel) and required states.
+    private(set) var declarationEntryStart: [Int32] = []
+    private(set) var declarationStates: [Span] = []
+
+    init() {}
+
+    /// Sizes the arrays for what is coming, so growth does not copy big buffers.
+    mutating func reserve(rules ruleCount: Int, declarations declarationCount: Int) {
+        rules.reserveCapacity(rules.count + ruleCount)
+        compounds.reserveCapacity(compounds.count + ruleCount * 2)
+        pool.reserveCapacity(pool.count + ruleCount * 3)
+        entryProperty.reserveCapacity(entryProperty.count + declarationCount * 2)
+        entryDeclaration.reserveCapacity(entryDeclaration.count + declarationCount * 2)
+        entryValues.reserveCapacity(entryValues.count + declarationCount * 2)
+        declarationEntryStart.reserveCapacity(declarationEntryStart.count + declarationCount + 1)
+        declarationStates.reserveCapacity(declarationStates.count + declarationCount)
+    }
+
+    /// Adds the next declaration (declarations are numbered in the order added).
+    mutating func addDeclaration(_ values: [(property: StyleProperty, value: StyleValue)], states: [String]) {
+        let declaration = Int32(declarationStates.count)
+        declarationEntryStart.append(Int32(entryProperty.count))
+        for item in values {
+            entryProperty.append(UInt8(item.property.ordinal))
+            entryDeclaration.append(declaration)
+            entryValues.append(item.value)
+        }
+        declarationStates.append(states.isEmpty ? Span(start: 0, count: 0) : span(of: states))
+    }
+
+    /// Adds the next rule from its compiled selector; `symbols` maps the code's
+    /// file-local symbols to interned names (see `internSymbols`).
+    mutating func addRule(
+        code: ArraySlice<Int32>, symbols: [Int32], specificity: Specificity, media: [Int],
+        declarations: Range<Int>
+    ) {
+        let first = Int32(compounds.count)
+        var compound = Compound()
+        for part in code {
+            let name = SelectorCode.symbol(part) < symbols.count ? symbols[Int(SelectorCode.symbol(part))] : -1
+            switch SelectorCode.tag(part) {
+            case SelectorCode.exactKind: compound.kind = name
+            case SelectorCode.derivedKind:
+                compound.kind = name
+                compound.derived = true
+            case SelectorCode.id: add(name, to: &compound.ids)
+            case SelectorCode.className: add(name, to: &compound.classes)
+            case SelectorCode.state: add(name, to: &compound.states)
+            default:
+                compounds.append(compound)
+                compound = Compound(isChildOfLeft: SelectorCode.tag(part) == SelectorCode.child)
+            }
+        }
+        compounds.append(compound)
+        let mediaStart = Int32(pool.count)
+        for block in media { pool.append(Int32(block)) }
+        rules.append(
+            Rule(
+                compounds: Span(start: first, count: Int32(compounds.count) - first),
+                specificity: specificity.packed, media: Span(start: mediaStart, count: Int32(media.count)),
+                declarations: Int32(declarations.lowerBound)..<Int32(declarations.upperBound)))
+    }
+
+    /// Interned names for a file's symbol table.
+    mutating func internSymbols(_ names: [String]) -> [Int32] {
+        names.map { intern($0) }
+    }
+
+    /// Buckets every rule by its rightmost compound; call once, after the last rule.
+    mutating func finish(hierarchy: KindHierarchy) {
+        declarationEntryStart.append(Int32(entryProperty.count))  // the sentinel
+        byID = Array(repeating: [], count: names.count)
+        byClass = byID
+        byKind = byID
+        var derivedKinds: [String: [Int32]] = [:]
+        for position in rules.indices {
+            let rule = rules[position]
+            place(Int32(position), rightmost: compounds[Int(rule.compounds.start + rule.compounds.count - 1)],
+                  hierarchy: hierarchy, derivedKinds: &derivedKinds)
+        }
+    }
+
+    func name(_ text: String) -> Int32 { names[text] ?? -1 }
+
+    private mutating func intern(_ text: String) -> Int32 {
+        if let id = names[text] { return id }
+        let id = Int32(names.count)
+        names[text] = id
+        nameList.append(text)
+        return id
+    }
+
+    private mutating func span(of texts: [String]) -> Span {
+        guard !texts.isEmpty else { return Span(start: 0, count: 0) }
+        let start = Int32(pool.count)
+        for text in texts { pool.append(intern(text)) }
+        return Span(start: start, count: Int32(texts.count))
+    }
+
+    /// Appends a name to a compound's run. A compound's ids (or classes, or states)
+    /// are written together, so the run grows at the pool's end; a name written
+    /// after another kind of part moves the run there first.
+    private mutating func add(_ name: Int32, to span: inout Span) {
+        if span.count > 0, Int(span.start + span.count) != pool.count {
+            let moved = Array(pool[span.range])
+            span.start = Int32(pool.count)
+            pool += moved
+        } else if span.count == 0 {
+            span.start = Int32(pool.count)
+        }
+        pool.append(name)
+        span.count += 1
+    }
+
+    private mutating func place(
+        _ rule: Int32, rightmost: Compound, hierarchy: KindHierarchy, derivedKinds: inout [String: [Int32]]
+    ) {
+        if rightmost.ids.count > 0 {
+            byID[Int(pool[Int(rightmost.ids.start)])].append(rule)
+        } else if rightmost.classes.count > 0 {
+            byClass[Int(pool[Int(rightmost.classes.start)])].append(rule)
+        } else if rightmost.kind < 0 {
+            universal.append(rule)
+        } else if !rightmost.derived {
+            byKind[Int(rightmost.kind)].append(rule)
+        } else {
+            let base = nameList[Int(rightmost.kind)]
+            guard base != KindHierarchy.root else {
+                universal.append(rule)
+                return
+            }
+            // `^box` waits under every kind derived from box (and under box itself,
+            // even when the hierarchy does not know it).
+            if derivedKinds[base] == nil {
+                var kinds = hierarchy.kinds(derivedFrom: base)
+                if !kinds.contains(base) { kinds.append(base) }
+                derivedKinds[base] = kinds.map { intern($0) }
+            }
+            for kind in derivedKinds[base]! {
+                while byKind.count <= Int(kind) {
+                    byID.append([])
+                    byClass.append([])
+                    byKind.append([])
+                }
+                byKind[Int(kind)].append(rule)
+            }
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import Diagnostics
+
+/// Links parsed files into one stylesheet: walks items in document order (an
+/// imported file's items sit at its `@import`), evaluates variables, media queries
+/// and values, and numbers declarations so later ones win ties. The import walk
+/// keeps its own stack, so a long import chain costs no call stack.
+struct Linker {
+    let hierarchy: KindHierarchy
+    private(set) var linkedPaths: Set<String> = []
+
+    private var files: [StylesheetFile] = []
+    private var parsed: [ParsedFile?] = []
+    /// Link-time diagnostics, per file; read errors of entry files apart.
+    private var logs: [DiagnosticLog?] = []
+    private var readErrors: [Int: Diagnostic] = [:]
+
+    private var variables: [String: Value?] = [:]
+    /// Variables defined without `$` somewhere, usable as bare words.
+    private var bareNames: Set<String> = []
+    private var variableSites: [String: SourceLocation] = [:]
+    private var variableOrder: [String] = []
+    private var undefinedUses: [(file: Int, diagnostic: Int, name: String)] = []
+
+    private var rules: [StyleRule] = []
+    private var declarations: [StyleDeclaration] = []
+    private var media: [MediaQuery] = []
+    private var index = RuleIndex()
+
+    private struct Frame {
+        var file: Int
+        var item = 0
+        /// File-local media index → index in `media`, once linked.
+        var mediaMap: [Int?]
+        /// The file's symbols interned in the index, once the first rule needs them.
+        var symbols: [Int32]?
+    }
+
+    init(hierarchy: KindHierarchy) {
+        self.hierarchy = hierarchy
+    }
+
+    mutating func link(entry path: String, read: (String) -> FileRead) {
+        guard !linkedPaths.contains(path) else { return }
+        guard let first = open(path, read: read) else {
+            let status = files[files.count - 1].status
+            readErrors[files.count - 1] = Diagnostic(
+                .error, "cannot read stylesheet '\(path)': \(Self.reason(status))",
+                at: SourceLocation(file: path, line: 1, column: 1))
+            return
+        }
+        var stack = [first]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let file = parsed[stack[top].file]!
+            guard stack[top].item < file.items.count else {
+                stack.removeLast()
+                continue
+            }
+            let item = file.items[stack[top].item]
+            stack[top].item += 1
+            switch item {
+            case .variable(let name, let value, let token):
+                define(name, value, at: token, in: stack[top].file)
+            case .importFile(let target, let token):
+                if let frame = importFile(target, at: token, chain: stack.map(\.file), read: read) {
+                    stack.append(frame)
+                }
+            case .rule(let rule):
+                link(rule, frame: &stack[top])
+            }
+        }
+    }
+
+    /// Reads and registers a file; a frame to walk it, or nil when it could not be read.
+    private mutating func open(_ path: String, read: (String) -> FileRead) -> Frame? {
+        linkedPaths.insert(path)
+        switch read(path) {
+        case .failed(let status):
+            files.append(StylesheetFile(path: path, status: status))
+            parsed.append(nil)
+            logs.append(nil)
+            return nil
+        case .parsed(let file):
+            files.append(StylesheetFile(path: path, status: .loaded))
+            parsed.append(file)
+            declarations.reserveCapacity(declarations.count + file.declarationCount)
+            rules.reserveCapacity(rules.count + file.ruleCount)
+            index.reserve(rules: file.ruleCount, declarations: file.declarationCount)
+            logs.append(DiagnosticLog(source: file.reader.source))
+            return Frame(file: files.count - 1, mediaMap: Array(repeating: nil, count: file.media.count))
+        }
+    }
+
+    private static func reason(_ status: StylesheetFile.Status) -> String {
+        switch status {
+        case .loaded: "loaded"
+        case .missing: "file not found"
+        case .unreadable(let reason): reason
+        }
+    }
+
+    /// Runs `body` with an evaluator over the file's log and the variables so far.
+    private mutating func evaluating<T>(in file: Int, _ body: (inout Evaluator) -> T) -> T {
+        var evaluator = Evaluator(reader: parsed[file]!.reader, log: logs[file]!, variables: variables)
+        evaluator.bareNames = bareNames
+        logs[file] = nil
+        let result = body(&evaluator)
+        for use in evaluator.undefinedUses { undefinedUses.append((file, use.diagnostic, use.name)) }
+        logs[file] = evaluator.log
+        return result
+    }
+
+    // MARK: Variables
+
+    private static let reservedWords: Set<String> = {
+        var words = Set(BorderStyle.allCases.map(\.rawValue) + HorizontalAlignment.allCases.map(\.rawValue))
+        words.formUnion(Evaluator.booleanWords.keys)
+        words.formUnion(Evaluator.unsetWords)
+        words.formUnion(ColorNames.noColor)
+        return words
+    }()
+
+    private mutating func define(_ name: String, _ expression: Expression?, at token: Int, in file: Int) {
+        let value: Value? = evaluating(in: file) { evaluator in
+            guard let expression else { return nil }
+            return try? evaluator.evaluate(expression)
+        }
+        let reader = parsed[file]!.reader
+        let lowered = name.lowercased()
+        let bare = reader[token].kind == .word
+        if bare { bareNames.insert(name) }
+        if bare, Self.reservedWords.contains(lowered) || ColorNames.color(named: name) != nil {
+            logs[file]!.report(
+                .warning, "variable '\(name)' shadows the word '\(name)'", at: reader[token],
+                hint: "wherever '\(name)' is written without '$' it now means this variable; rename it or define it as $\(name)")
+        }
+        if variables[name] == nil { variableOrder.append(name) }
+        variables[name] = .some(value)
+        variableSites[name] = reader.location(token)
+    }
+
+    // MARK: Imports
+
+    private mutating func importFile(_ target: ImportTarget, at token: Int, chain: [Int], read: (String) -> FileRead)
+        -> Frame?
+    {
+        let importer = chain[chain.count - 1]
+        let reader = parsed[importer]!.reader
+        let written: String
+        switch target {
+        case .path(let path):
+            written = path
+        case .variable(let name):
+            switch variables[name] {
+            case .some(.some(.string(let path))), .some(.some(.word(let path))):
+                written = path
+            case .some(.some(let other)):
+                logs[importer]!.report(
+                    .error, "'$\(name)' holds \(other.kindName), not a file name", at: reader[token + 1],
+                    hint: "define it as $\(name) = \"file.cas\"")
+                return nil
+            case .some(.none):
+                return nil
+            case .none:
+                logs[importer]!.report(
+                    .error, "undefined variable '$\(name)'", at: reader[token + 1],
+                    hint: Suggestion.closest(to: name, among: variables.keys.sorted()).map { "did you mean '$\($0)'?" })
+                undefinedUses.append((importer, logs[importer]!.items.count - 1, name))
+                return nil
+            }
+        }
+        let path = ImportPath.resolve(written, from: files[importer].path)
+        let chainPaths = chain.map { files[$0].path }
+        if let start = chainPaths.firstIndex(of: path) {
+            let cycle = (chainPaths[start...] + [path]).joined(separator: " → ")
+            logs[importer]!.report(
+                .error, "import cycle: \(cycle)", at: reader[token],
+                hint: "remove one of these imports; shared variables can live in a file both import")
+            return nil
+        }
+        guard !linkedPaths.contains(path) else { return nil }
+        guard let frame = open(path, read: read) else {
+            logs[importer]!.report(
+                .error, "cannot import '\(written)': \(Self.reason(files[files.count - 1].status))", at: reader[token],
+                hint: "looked for \(path), relative to the importing file")
+            return nil
+        }
+        return frame
+    }
+
+    // MARK: Rules
+
+    private mutating func link(_ rule: RuleSyntax, frame: inout Frame) {
+        let file = frame.file
+        var mediaIndices: [Int] = []
+        for local in rule.media {
+            if frame.mediaMap[local] == nil {
+                frame.mediaMap[local] = linkMedia(parsed[file]!.media[local], in: file)
+            }
+            mediaIndices.append(frame.mediaMap[local]!)
+        }
+        let reader = parsed[file]!.reader
+        let first = declarations.count
+        for syntax in rule.declarations {
+            let values: [(property: StyleProperty, value: StyleValue)]
+            if let precomputed = syntax.precomputed,
+                syntax.bareWords.isEmpty || bareNames.isEmpty || !syntax.bareWords.contains(where: bareNames.contains)
+            {
+                values = precomputed
+            } else {
+                // Parsed before without errors, so a second parse reports nothing new.
+                guard let expression = syntax.value
+                    ?? ExpressionParser.parse(syntax.valueTokens, reader: reader, log: DiagnosticLog(source: reader.source))
+                else { continue }
+                let evaluated: [(property: StyleProperty, value: StyleValue)]? = evaluating(in: file) { evaluator in
+                    guard let value = try? evaluator.evaluate(expression) else { return nil }
+                    return try? evaluator.convert(value, for: syntax.spec, at: expression.token)
+                }
+                guard let evaluated else { continue }
+                values = evaluated
+            }
+            let start = Int(reader[syntax.tokens.lowerBound].start)
+            let end = Int(reader[syntax.tokens.upperBound - 1].end)
+            declarations.append(
+                StyleDeclaration(
+                    property: syntax.spec.name, states: syntax.states, values: values,
+                    location: reader.location(syntax.tokens.lowerBound), file: file, sourceRange: start..<end))
+            index.addDeclaration(values, states: syntax.states)
+        }
+        guard declarations.count > first else { return }
+        let parsedFile = parsed[file]!
+        if frame.symbols == nil { frame.symbols = index.internSymbols(parsedFile.symbols) }
+        for selector in rule.selectors {
+            rules.append(
+                StyleRule(
+                    selector: selector.selector, specificity: selector.specificity, media: mediaIndices,
+                    declarations: first..<declarations.count, location: reader.location(selector.token)))
+            index.addRule(
+                code: parsedFile.selectorCode[selector.code], symbols: frame.symbols!,
+                specificity: selector.specificity, media: mediaIndices, declarations: first..<declarations.count)
+        }
+    }
+
+    private mutating func linkMedia(_ syntax: MediaQuerySyntax, in file: Int) -> Int {
+        let alternatives: [[MediaQuery.Condition]] = evaluating(in: file) { evaluator in
+            guard let written = syntax.alternatives else { return [] }
+            var result: [[MediaQuery.Condition]] = []
+            for terms in written {
+                var conditions: [MediaQuery.Condition] = []
+                for term in terms {
+                    guard let value = try? evaluator.evaluate(term.value) else { return [] }
+                    guard case .number(let number, false) = value else {
+                        _ = evaluator.report(
+                            "a media query compares with a number of cells, not \(value.kindName)",
+                            at: term.value.token)
+                        return []
+                    }
+                    conditions.append(MediaQuery.Condition(feature: term.feature, relation: term.relation, value: number))
+                }
+                result.append(conditions)
+            }
+            return result
+        }
+        media.append(
+            MediaQuery(alternatives: alternatives, text: syntax.text, location: parsed[file]!.reader.location(syntax.keyword)))
+        return media.count - 1
+    }
+
+    // MARK: Result
+
+    mutating func finish() -> Stylesheet {
+        // Names defined after their use: say where, which helps more than a guess.
+        let allNames = variableOrder
+        for use in undefinedUses {
+            if let site = variableSites[use.name] {
+                logs[use.file]?.amendHint(
+                    of: use.diagnostic, to: "'$\(use.name)' is defined later, at \(site); move that definition above this use")
+            } else if logs[use.file]?.items[use.diagnostic].hint == nil,
+                let near = Suggestion.closest(to: use.name, among: allNames), let site = variableSites[near]
+            {
+                logs[use.file]?.amendHint(of: use.diagnostic, to: "did you mean '$\(near)'? (it is defined later, at \(site))")
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        for index in files.indices {
+            if let error = readErrors[index] { diagnostics.append(error) }
+            let parseDiagnostics = parsed[index]?.diagnostics ?? []
+            let linkDiagnostics = logs[index]?.finished ?? []
+            diagnostics += (parseDiagnostics + linkDiagnostics).sortedByLocation()
+        }
+        let bindings = variableOrder.map {
+            VariableBinding(name: $0, value: variables[$0]!, location: variableSites[$0]!)
+        }
+        index.finish(hierarchy: hierarchy)
+        return Stylesheet(
+            rules: rules, declarations: declarations, media: media, variables: bindings, diagnostics: diagnostics,
+            files: files, sources: parsed.map { $0?.reader.source }, hierarchy: hierarchy, index: index)
+    }
+}

@@ -1,0 +1,53 @@
+/// Which view kinds derive from which, for `^kind` selectors.
+///
+///     view
+///     ├── box
+///     │   ├── row, column, grid, overlay, screen
+///     └── text
+///
+/// A kind the hierarchy does not know derives directly from `view`.
+public struct KindHierarchy: Hashable, Sendable {
+    /// Each known kind's base kind; `view` has none.
+    public let bases: [String: String]
+    /// Known kinds, in a stable order (for suggestions and documentation).
+    public let kinds: [String]
+
+    public init(bases: [String: String]) {
+        self.bases = bases
+        var all = Set(bases.keys)
+        all.formUnion(bases.values)
+        self.kinds = all.sorted()
+    }
+
+    public static let root = "view"
+
+    public static let standard = KindHierarchy(bases: [
+        "box": "view", "text": "view",
+        "row": "box", "column": "box", "grid": "box", "overlay": "box", "screen": "box",
+    ])
+
+    public func isKnown(_ kind: String) -> Bool { kind == Self.root || bases[kind] != nil }
+
+    /// The kind itself, then its bases up to `view`.
+    public func lineage(of kind: String) -> [String] {
+        var chain = [kind]
+        var current = kind
+        // Bounded walk: a malformed custom hierarchy with a cycle must not hang.
+        while chain.count <= bases.count + 1 {
+            guard current != Self.root else { break }
+            let base = bases[current] ?? Self.root
+            chain.append(base)
+            current = base
+        }
+        return chain
+    }
+
+    public func kind(_ kind: String, derivesFrom base: String) -> Bool {
+        lineage(of: kind).contains(base)
+    }
+
+    /// Every known kind that is `base` or derives from it.
+    public func kinds(derivedFrom base: String) -> [String] {
+        kinds.filter { kind(_: $0, derivesFrom: base) }
+    }
+}

@@ -1,0 +1,98 @@
+import Diagnostics
+
+/// One declaration that survived parsing and evaluation: what it sets and where it is.
+public struct StyleDeclaration: Sendable {
+    /// The property as the catalog names it (`padding`, `border-color`), whatever the spelling.
+    public let property: String
+    /// `[state:…]` arguments on the property; the declaration applies only in those states.
+    public let states: [String]
+    /// The computed properties it sets, with their values (shorthands set several).
+    public let values: [(property: StyleProperty, value: StyleValue)]
+    public let location: SourceLocation
+    /// Index into `Stylesheet.files`, and the byte range of the declaration as written.
+    let file: Int
+    let sourceRange: Range<Int>
+}
+
+/// A selector with the declarations it applies. A group `a, b { … }` becomes one
+/// rule per selector, sharing the declarations.
+public struct StyleRule: Sendable {
+    public let selector: Selector
+    public let specificity: Specificity
+    /// Indices into `Stylesheet.media`; the rule applies only while all of them hold.
+    public let media: [Int]
+    /// Indices into `Stylesheet.declarations`.
+    public let declarations: Range<Int>
+    /// Where the selector is written (for a nested rule, its innermost part).
+    public let location: SourceLocation
+}
+
+/// A file the stylesheet read or tried to read. The live designer watches all of them,
+/// missing ones included, so creating a missing file triggers a reload.
+public struct StylesheetFile: Hashable, Sendable {
+    public enum Status: Hashable, Sendable {
+        case loaded
+        case missing
+        case unreadable(String)
+    }
+
+    public let path: String
+    public let status: Status
+}
+
+/// A variable's final value, for the inspector.
+public struct VariableBinding: Sendable {
+    public let name: String
+    /// nil when its definition had an error.
+    public let value: Value?
+    public let location: SourceLocation
+}
+
+/// A loaded stylesheet: an entry file and everything it imports, linked in order.
+/// Immutable; a reload builds a new one (reusing unchanged files' parses).
+public struct Stylesheet: Sendable {
+    public let rules: [StyleRule]
+    public let declarations: [StyleDeclaration]
+    /// Every `@media`/`@device` block, in source order.
+    public let media: [MediaQuery]
+    public let variables: [VariableBinding]
+    /// Errors, warnings and notes of every file, in the order files were read.
+    public let diagnostics: [Diagnostic]
+    /// Every file read or tried, in order; the entry file first.
+    public let files: [StylesheetFile]
+    public let hierarchy: KindHierarchy
+    /// The sources of loaded files (nil for missing ones), for "as written" text.
+    let sources: [SourceText?]
+    let index: RuleIndex
+
+    init(
+        rules: [StyleRule], declarations: [StyleDeclaration], media: [MediaQuery], variables: [VariableBinding],
+        diagnostics: [Diagnostic], files: [StylesheetFile], sources: [SourceText?], hierarchy: KindHierarchy,
+        index: RuleIndex
+    ) {
+        self.rules = rules
+        self.declarations = declarations
+        self.media = media
+        self.variables = variables
+        self.diagnostics = diagnostics
+        self.files = files
+        self.sources = sources
+        self.hierarchy = hierarchy
+        self.index = index
+    }
+
+    /// Parses one self-contained sheet from text. `@import`s in it fail as missing files;
+    /// use `StylesheetLoader` for sheets that import others.
+    public static func parse(_ text: String, path: String = "<stylesheet>") -> Stylesheet {
+        var loader = StylesheetLoader(reader: .inMemory([path: text]))
+        return loader.load(path)
+    }
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// A declaration as written in its file: `border-color[state:selected] yellow`.
+    public func sourceText(of declaration: StyleDeclaration) -> String {
+        guard let source = sources[declaration.file] else { return "" }
+        return String(decoding: source.utf8[declaration.sourceRange], as: UTF8.self)
+    }
+}

@@ -1,0 +1,374 @@
+import Diagnostics
+
+/// Reads the statement tree as `.cas`: variables, imports, media blocks, rules and
+/// declarations, flattening nesting into written-out selectors. The walk keeps its
+/// own stack, so depth costs no call stack; blocks past `Structure.maxDepth` were
+/// reported by the structure builder and are skipped here.
+struct FileParser {
+    /// The most selectors one rule may expand to through nested groups (`a, b { c, d { … } }`).
+    static let maxSelectorsPerRule = 1024
+
+    let reader: TokenReader
+    let structure: Structure
+    let hierarchy: KindHierarchy
+    var log: DiagnosticLog
+    private(set) var items: [FileItem] = []
+    private(set) var media: [MediaQuerySyntax] = []
+    private(set) var symbols = SymbolTable()
+    private(set) var selectorCode: [Int32] = []
+    /// Where trial evaluations report; what it collects is never shown.
+    private let scratchLog: DiagnosticLog
+    /// Values already evaluated in this file, by property and text.
+    private var evaluated: [ValueKey: (values: [(property: StyleProperty, value: StyleValue)], bareWords: [String])] = [:]
+
+    init(reader: TokenReader, structure: Structure, hierarchy: KindHierarchy, log: DiagnosticLog) {
+        self.reader = reader
+        self.structure = structure
+        self.hierarchy = hierarchy
+        self.log = log
+        self.scratchLog = DiagnosticLog(source: reader.source)
+        items.reserveCapacity(structure.statements.count / 3)
+    }
+
+    /// Where a block's statements are read: at top level, or under selectors, and
+    /// inside which media blocks.
+    private struct Context {
+        var selectors: [RuleSelector]?
+        var media: [Int] = []
+    }
+
+    private struct Frame {
+        var block: Int
+        var cursor: Int
+        var context: Context
+    }
+
+    mutating func run() {
+        var stack = [Frame(block: 0, cursor: structure.blocks[0].first, context: Context())]
+        var pending: [DeclarationSyntax] = []
+        while let frame = stack.popLast() {
+            var cursor = frame.cursor
+            while cursor >= 0 {
+                let statement = structure.statements[cursor]
+                cursor = statement.next
+                guard !statement.tokens.isEmpty else { continue }
+                if let body = statement.body, structure.blocks[body].depth > Structure.maxDepth { continue }
+                if let child = read(statement, in: frame.context, pending: &pending) {
+                    flush(&pending, in: frame.context)
+                    if cursor >= 0 { stack.append(Frame(block: frame.block, cursor: cursor, context: frame.context)) }
+                    stack.append(child)
+                    break
+                }
+            }
+            flush(&pending, in: frame.context)
+        }
+    }
+
+    private mutating func flush(_ pending: inout [DeclarationSyntax], in context: Context) {
+        guard !pending.isEmpty, let selectors = context.selectors, !selectors.isEmpty else {
+            pending.removeAll()
+            return
+        }
+        items.append(.rule(RuleSyntax(selectors: selectors, media: context.media, declarations: pending)))
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Handles one statement; returns the frame of a block to read next, if any.
+    private mutating func read(_ statement: Statement, in context: Context, pending: inout [DeclarationSyntax])
+        -> Frame?
+    {
+        let range = statement.tokens
+        let first = range.lowerBound
+        let isTopLevel = context.selectors == nil
+        if reader[first].kind == .atWord {
+            return atRule(statement, in: context)
+        }
+        if range.count >= 2, reader[first].kind == .variable || reader[first].kind == .word,
+            reader[first + 1].kind == .equals
+        {
+            variable(statement, in: context)
+            return nil
+        }
+        if isTopLevel, reader[first].kind == .variable {
+            log.report(
+                .error, "expected '=' after \(reader.quoted(first))", at: reader[first],
+                hint: "variables are defined as $name = value")
+            return nil
+        }
+        guard let body = statement.body else {
+            if isTopLevel {
+                strayTopLevelStatement(range)
+            } else if let declaration = declaration(range, prefix: nil) {
+                pending.append(declaration)
+            }
+            return nil
+        }
+        if !isTopLevel, reader[range.upperBound - 1].kind == .at {
+            propertyGroup(range, body: body, pending: &pending)
+            return nil
+        }
+        if isTopLevel, misplacedPropertyOwner(range) != nil {
+            strayTopLevelStatement(range)
+            return nil
+        }
+        if !isTopLevel, let property = misplacedPropertyOwner(range) {
+            // A property line with lines indented under it: keep the declaration and
+            // read the indented lines as if they were not indented.
+            log.report(
+                .error, "'\(property)' is a property, but lines are indented under it", at: reader[first],
+                hint: "indent the following lines like '\(property)'")
+            if let declaration = declaration(range, prefix: nil) { pending.append(declaration) }
+            return Frame(block: body, cursor: structure.blocks[body].first, context: context)
+        }
+        return rule(range, body: body, in: context)
+    }
+
+    /// The property name when a statement owning a block starts with a property that
+    /// is not also a kind (`text` is both, and reads as a selector).
+    private func misplacedPropertyOwner(_ range: Range<Int>) -> String? {
+        let first = range.lowerBound
+        guard reader[first].kind == .word else { return nil }
+        let name = reader.name(first)
+        guard PropertyCatalog.spec(named: name) != nil, !hierarchy.isKnown(name) else { return nil }
+        return name
+    }
+
+    private mutating func strayTopLevelStatement(_ range: Range<Int>) {
+        if let property = misplacedPropertyOwner(range) {
+            log.report(
+                .error, "'\(property)' is a property, but it is outside any rule", at: reader[range.lowerBound],
+                hint: "put it inside a rule's block, e.g. box { \(property) … }")
+            return
+        }
+        // A selector with no block: an empty rule. Check it all the same.
+        _ = SelectorParser.parseGroup(range, nested: false, reader: reader, hierarchy: hierarchy, log: log)
+    }
+
+    // MARK: Rules
+
+    private mutating func rule(_ range: Range<Int>, body: Int, in context: Context) -> Frame? {
+        let written = SelectorParser.parseGroup(
+            range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: log)
+        guard !written.isEmpty else { return nil }
+        var selectors: [RuleSelector] = []
+        selectors.reserveCapacity(min(Self.maxSelectorsPerRule, written.count * (context.selectors?.count ?? 1)))
+        let parents: [Selector?] = context.selectors.map { $0.map(\.selector) } ?? [nil]
+        expansion: for parent in parents {
+            for child in written {
+                if selectors.count == Self.maxSelectorsPerRule {
+                    log.report(
+                        .error, "this selector group expands to more than \(Self.maxSelectorsPerRule) selectors",
+                        at: reader[range.lowerBound], hint: "nested groups multiply; the rest are ignored")
+                    break expansion
+                }
+                let selector = child.resolved(under: parent)
+                let code = symbols.compile(selector, into: &selectorCode)
+                selectors.append(
+                    RuleSelector(selector: selector, token: child.token, specificity: selector.specificity, code: code))
+            }
+        }
+        var inner = context
+        inner.selectors = selectors
+        return Frame(block: body, cursor: structure.blocks[body].first, context: inner)
+    }
+
+    // MARK: Declarations
+
+    private mutating func declaration(_ range: Range<Int>, prefix: String?) -> DeclarationSyntax? {
+        let first = range.lowerBound
+        guard reader[first].kind == .word else {
+            let looksLikeSelector: Set<TokenKind> = [.dotWord, .hash, .ampersand, .greater, .caret, .star, .leftBracket]
+            log.report(
+                .error, "expected a property name, found \(reader.quoted(first))", at: reader[first],
+                hint: looksLikeSelector.contains(reader[first].kind)
+                    ? "a nested rule needs a block: add '{ … }' or indent its properties under it" : nil)
+            return nil
+        }
+        let written = reader.name(first)
+        let name = prefix.map { $0 + "-" + written } ?? written
+        guard let spec = PropertyCatalog.spec(named: name) else {
+            let candidates = prefix.map { p in PropertyCatalog.allNames.filter { $0.hasPrefix(p + "-") } }
+                ?? PropertyCatalog.allNames
+            let suggestion = Suggestion.closest(to: name, among: candidates)
+            log.report(
+                .warning, "unknown property '\(name)'", at: reader[first],
+                hint: suggestion.map { "did you mean '\($0)'?" })
+            return nil
+        }
+        var index = first + 1
+        var states: [String] = []
+        while index < range.upperBound, reader[index].kind == .leftBracket {
+            guard let state = SelectorParser.parseState(at: &index, end: range.upperBound, reader: reader, log: log)
+            else { return nil }
+            states.append(state)
+        }
+        if index < range.upperBound, reader[index].kind == .colon { index += 1 }
+        guard index < range.upperBound else {
+            log.report(
+                .error, "'\(name)' has no value", at: reader[range.upperBound - 1],
+                hint: "write a value after the property name, e.g. \(name) …")
+            return nil
+        }
+        let valueTokens = index..<range.upperBound
+        let key = ValueKey(
+            property: spec.name,
+            bytes: reader.source.utf8[Int(reader[index].start)..<Int(reader[range.upperBound - 1].end)])
+        if let known = evaluated[key] {
+            return DeclarationSyntax(
+                spec: spec, states: states, value: nil, valueTokens: valueTokens, tokens: range,
+                precomputed: known.values, bareWords: known.bareWords)
+        }
+        guard let value = ExpressionParser.parse(valueTokens, reader: reader, log: log) else {
+            return nil
+        }
+        var declaration = DeclarationSyntax(
+            spec: spec, states: states, value: value, valueTokens: valueTokens, tokens: range)
+        guard precompute(&declaration) else { return nil }
+        if let values = declaration.precomputed {
+            evaluated[key] = (values, declaration.bareWords)
+        }
+        return declaration
+    }
+
+    /// Evaluates a value that refers to no `$variable` right away. Returns false when
+    /// the value is wrong whatever the variables (the error is then reported here,
+    /// once per parse); a failure that a variable named like one of its bare words
+    /// could fix is left to the linker.
+    private func precompute(_ declaration: inout DeclarationSyntax) -> Bool {
+        guard let expression = declaration.value, !expression.mentionsVariable else { return true }
+        declaration.bareWords = expression.bareWords
+        var trial = Evaluator(reader: reader, log: scratchLog, variables: [:])
+        if let value = try? trial.evaluate(expression),
+            let values = try? trial.convert(value, for: declaration.spec, at: expression.token)
+        {
+            declaration.precomputed = values
+            return true
+        }
+        guard declaration.bareWords.isEmpty else { return true }
+        var reporting = Evaluator(reader: reader, log: log, variables: [:])
+        if let value = try? reporting.evaluate(expression) {
+            _ = try? reporting.convert(value, for: declaration.spec, at: expression.token)
+        }
+        return false
+    }
+
+    /// `border @{ style rounded; color red }`: each inner property is prefixed with
+    /// the group's name, and any state arguments on the group apply to each.
+    private mutating func propertyGroup(_ range: Range<Int>, body: Int, pending: inout [DeclarationSyntax]) {
+        let first = range.lowerBound
+        guard reader[first].kind == .word else {
+            log.report(.error, "expected a property name before '@{'", at: reader[first])
+            return
+        }
+        var index = first + 1
+        var states: [String] = []
+        while index < range.upperBound - 1, reader[index].kind == .leftBracket {
+            guard let state = SelectorParser.parseState(at: &index, end: range.upperBound, reader: reader, log: log)
+            else { return }
+            states.append(state)
+        }
+        if index < range.upperBound - 1, reader[index].kind == .colon { index += 1 }
+        guard index == range.upperBound - 1 else {
+            log.report(
+                .error, "unexpected \(reader.quoted(index)) before '@{'", at: reader[index],
+                hint: "a property group looks like border @{ style rounded; color red }")
+            return
+        }
+        let prefix = PropertyCatalog.kebabCase(reader.name(first))
+        for statement in structure.statements(of: body) {
+            guard !statement.tokens.isEmpty else { continue }
+            if statement.body != nil {
+                log.report(
+                    .error, "a property group holds only properties", at: reader[statement.tokens.lowerBound],
+                    hint: "groups do not nest; write the full property name instead")
+                continue
+            }
+            if var declaration = declaration(statement.tokens, prefix: prefix) {
+                declaration.states = states + declaration.states
+                pending.append(declaration)
+            }
+        }
+    }
+
+    // MARK: Variables and at-rules
+
+    private mutating func variable(_ statement: Statement, in context: Context) {
+        let range = statement.tokens
+        let first = range.lowerBound
+        guard context.selectors == nil, context.media.isEmpty else {
+            log.report(
+                .error, "variables are defined at the top level only", at: reader[first],
+                hint: "move '\(reader.text(of: range))' above the rule, outside any block")
+            return
+        }
+        if statement.body != nil {
+            log.report(.error, "a variable definition cannot own a block", at: reader[first])
+        }
+        let name = reader.name(first)
+        guard range.count > 2 else {
+            log.report(.error, "'\(name)' has no value after '='", at: reader[first + 1])
+            items.append(.variable(name: name, value: nil, token: first))
+            return
+        }
+        let value = ExpressionParser.parse((first + 2)..<range.upperBound, reader: reader, log: log)
+        items.append(.variable(name: name, value: value, token: first))
+    }
+
+    private static let atRules = ["import", "media", "device"]
+
+    private mutating func atRule(_ statement: Statement, in context: Context) -> Frame? {
+        let range = statement.tokens
+        let keyword = range.lowerBound
+        let name = reader.name(keyword).lowercased()
+        switch name {
+        case "import":
+            guard context.selectors == nil, context.media.isEmpty else {
+                log.report(
+                    .error, "@import must be at the top level", at: reader[keyword],
+                    hint: "move it out of the block; an imported file's rules sit where it is imported")
+                return nil
+            }
+            if statement.body != nil {
+                log.report(.error, "@import takes a file name, not a block", at: reader[keyword])
+            }
+            importStatement(range)
+            return nil
+        case "media", "device":
+            let query = MediaQueryParser.parse(
+                keyword: keyword, range: (keyword + 1)..<range.upperBound, reader: reader, log: log)
+            guard let body = statement.body else {
+                log.report(
+                    .error, "@\(name) needs a block of rules or properties", at: reader[keyword],
+                    hint: "e.g. @media (min-width: 100) { box { size 40 } }")
+                return nil
+            }
+            media.append(query)
+            var inner = context
+            inner.media.append(media.count - 1)
+            return Frame(block: body, cursor: structure.blocks[body].first, context: inner)
+        default:
+            log.report(
+                .error, "unknown at-rule '@\(name)'", at: reader[keyword],
+                hint: Suggestion.closest(to: name, among: Self.atRules).map { "did you mean '@\($0)'?" }
+                    ?? "at-rules: @import, @media, @device")
+            return nil
+        }
+    }
+
+    private mutating func importStatement(_ range: Range<Int>) {
+        let keyword = range.lowerBound
+        let target = (keyword + 1)..<range.upperBound
+        guard !target.isEmpty else {
+            log.report(.error, "@import needs a file name", at: reader[keyword], hint: "e.g. @import \"theme.cas\"")
+            return
+        }
+        if target.count == 1, reader[target.lowerBound].kind == .string {
+            items.append(.importFile(.path(reader.string(target.lowerBound)), token: keyword))
+        } else if target.count == 1, reader[target.lowerBound].kind == .variable {
+            items.append(.importFile(.variable(reader.name(target.lowerBound)), token: keyword))
+        } else {
+            // A bare path: `@import themes/dark.cas`, taken as written.
+            items.append(.importFile(.path(reader.text(of: target)), token: keyword))
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Diagnostics
+
+/// A declaration as written: the property resolved, the value not yet evaluated.
+struct DeclarationSyntax: Sendable {
+    var spec: PropertySpec
+    /// `[state:…]` arguments on the property.
+    var states: [String]
+    /// The parsed value; nil when `precomputed` came from an identical value earlier
+    /// in the file (the linker re-parses `valueTokens` in the rare case it needs it).
+    var value: Expression?
+    var valueTokens: Range<Int>
+    /// The whole declaration, for the inspector's "as written" text.
+    var tokens: Range<Int>
+    /// The computed values, when the value needs no variables: evaluated once at
+    /// parse time, so a reload of an unchanged file does no evaluation.
+    var precomputed: [(property: StyleProperty, value: StyleValue)]?
+    /// The value's bare words. Classy's `$` is optional, so a word names a variable
+    /// when one of that name exists; `precomputed` holds only while none does.
+    var bareWords: [String] = []
+}
+
+/// A value's text under a property, for reusing the evaluation of repeated values
+/// (`border rounded`, `padding 1` appear over and over in real sheets).
+struct ValueKey: Hashable {
+    let property: String
+    let bytes: ArraySlice<UInt8>
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(property)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (a: ValueKey, b: ValueKey) -> Bool {
+        a.property == b.property && a.bytes.count == b.bytes.count
+            && a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in x.elementsEqual(y) } }
+    }
+}
+
+/// A run of declarations under one selector group and media context. Nesting is
+/// already flattened: each selector is the written-out form.
+struct RuleSyntax: Sendable {
+    var selectors: [RuleSelector]
+    /// Indices into the file's media queries; all must hold.
+    var media: [Int]
+    var declarations: [DeclarationSyntax]
+}
+
+/// One written-out selector of a rule, with what the linker needs ready-made.
+struct RuleSelector: Sendable {
+    var selector: Selector
+    /// Where the selector is written (for a nested rule, its innermost part).
+    var token: Int
+    var specificity: Specificity
+    /// The compiled selector, a range of the file's `selectorCode`.
+    var code: Range<Int>
+}
+
+enum ImportTarget: Sendable {
+    case path(String)
+    case variable(String)
+}
+
+/// The top-level effects of a file, in source order.
+enum FileItem: Sendable {
+    /// nil value: the definition had a syntax error (already reported).
+    case variable(name: String, value: Expression?, token: Int)
+    case importFile(ImportTarget, token: Int)
+    case rule(RuleSyntax)
+}
+
+/// One file, parsed: everything that does not depend on variables or other files,
+/// so a reload reuses it unless the file's contents changed. Immutable and shared.
+final class ParsedFile: Sendable {
+    let contents: String
+    let reader: TokenReader
+    let items: [FileItem]
+    let media: [MediaQuerySyntax]
+    let diagnostics: [Diagnostic]
+    /// The file's distinct names, and its selectors compiled over them.
+    let symbols: [String]
+    let selectorCode: [Int32]
+    /// How many declarations and rules the file contributes (before imports), so the
+    /// linker can size its arrays once.
+    let declarationCount: Int
+    let ruleCount: Int
+
+    var path: String { reader.source.path }
+
+    init(path: String, contents: String, hierarchy: KindHierarchy = .standard) {
+        let source = SourceText(path: path, text: contents)
+        let log = DiagnosticLog(source: source)
+        let stream = Lexer.tokenize(source, log: log)
+        let structure = StructureBuilder.build(stream.tokens, log: log)
+        let reader = TokenReader(source: source, stream: stream)
+        var parser = FileParser(reader: reader, structure: structure, hierarchy: hierarchy, log: log)
+        parser.run()
+        self.contents = contents
+        self.reader = reader
+        self.items = parser.items
+        self.media = parser.media
+        self.symbols = parser.symbols.names
+        self.selectorCode = parser.selectorCode
+        self.diagnostics = parser.log.finished
+        var declarationCount = 0, ruleCount = 0
+        for case .rule(let rule) in parser.items {
+            declarationCount += rule.declarations.count
+            ruleCount += rule.selectors.count
+        }
+        self.declarationCount = declarationCount
+        self.ruleCount = ruleCount
+    }
+}

@@ -1,0 +1,43 @@
+/// Selectors compiled at parse time into integers over a file-local name table, laid
+/// out contiguously per file: building the rule index then reads flat memory and
+/// hashes each distinct name once per load instead of once per use.
+enum SelectorCode {
+    /// One part is `tag << 24 | symbol`.
+    static let exactKind: Int32 = 1, derivedKind: Int32 = 2, id: Int32 = 3, className: Int32 = 4, state: Int32 = 5
+    static let descendant: Int32 = 6, child: Int32 = 7
+
+    static func tag(_ code: Int32) -> Int32 { code >> 24 }
+    static func symbol(_ code: Int32) -> Int32 { code & 0xFF_FFFF }
+}
+
+/// A file's name table: each distinct class, id, kind and state name once.
+struct SymbolTable: Sendable {
+    private(set) var names: [String] = []
+    private var ids: [String: Int32] = [:]
+
+    mutating func symbol(_ name: String) -> Int32 {
+        if let id = ids[name] { return id }
+        let id = Int32(names.count)
+        ids[name] = id
+        names.append(name)
+        return id
+    }
+
+    /// Appends the code of `selector` to `code`; returns its range there.
+    mutating func compile(_ selector: Selector, into code: inout [Int32]) -> Range<Int> {
+        let start = code.count
+        for part in selector.parts {
+            switch part {
+            case .kind(.any): continue
+            case .kind(.exact(let name)): code.append(SelectorCode.exactKind << 24 | symbol(name))
+            case .kind(.derived(let name)): code.append(SelectorCode.derivedKind << 24 | symbol(name))
+            case .id(let name): code.append(SelectorCode.id << 24 | symbol(name))
+            case .className(let name): code.append(SelectorCode.className << 24 | symbol(name))
+            case .state(let name): code.append(SelectorCode.state << 24 | symbol(name))
+            case .combinator(.descendant): code.append(SelectorCode.descendant << 24)
+            case .combinator(.child): code.append(SelectorCode.child << 24)
+            }
+        }
+        return start..<code.count
+    }
+}

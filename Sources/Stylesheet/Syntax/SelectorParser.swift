@@ -1,0 +1,232 @@
+import Diagnostics
+
+/// One selector of a group as written, before nesting resolves `&` and leading `>`.
+struct WrittenSelector: Sendable {
+    /// `&.x`: the first compound joins onto the parent's last compound.
+    var joinsParent = false
+    /// `&` alone: the parent selector itself.
+    var isParentOnly = false
+    /// `> a` (or `& > a`): the combinator to the parent; nil means descendant.
+    var leadingCombinator: Combinator?
+    var parts: [Selector.Part] = []
+    /// The selector's first token, where the rule is reported to be.
+    var token: Int
+
+    /// The full selector under a parent (nil at top level), as if written out.
+    func resolved(under parent: Selector?) -> Selector {
+        guard let parent else { return Selector(parts: parts) }
+        if isParentOnly { return parent }
+        var joined: [Selector.Part] = []
+        joined.reserveCapacity(parent.parts.count + parts.count + 1)
+        joined += parent.parts
+        if !joinsParent { joined.append(.combinator(leadingCombinator ?? .descendant)) }
+        joined += parts
+        return Selector(parts: joined)
+    }
+}
+
+/// Parses a selector group: `box.card > text, ^box.warning [state:focused]`.
+struct SelectorParser {
+    static let knownStates = ["focused", "selected", "disabled", "hovered", "pressed", "highlighted"]
+
+    private let reader: TokenReader
+    private var log: DiagnosticLog
+    private let nested: Bool
+    private let hierarchy: KindHierarchy
+    /// End of the selector being parsed.
+    private var end = 0
+
+    /// The valid selectors of the group; each invalid one is reported and left out.
+    static func parseGroup(
+        _ range: Range<Int>, nested: Bool, reader: TokenReader, hierarchy: KindHierarchy,
+        log: DiagnosticLog
+    ) -> [WrittenSelector] {
+        var parser = SelectorParser(reader: reader, log: log, nested: nested, hierarchy: hierarchy)
+        var result: [WrittenSelector] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        var brackets = 0
+        while index <= range.upperBound {
+            let atEnd = index == range.upperBound
+            if !atEnd {
+                switch reader[index].kind {
+                case .leftBracket: brackets += 1
+                case .rightBracket: brackets = max(0, brackets - 1)
+                default: break
+                }
+            }
+            if atEnd || (reader[index].kind == .comma && brackets == 0) {
+                if start == index {
+                    let at = min(index, range.upperBound - 1)
+                    parser.log.report(.error, "empty selector in a group", at: reader[at], hint: "remove the extra ','")
+                } else if let selector = parser.parse(start..<index) {
+                    result.append(selector)
+                }
+                start = index + 1
+            }
+            index += 1
+        }
+        return result
+    }
+
+    private mutating func fail(_ message: String, at index: Int, hint: String? = nil) -> WrittenSelector? {
+        log.report(.error, message, at: reader[index], hint: hint)
+        return nil
+    }
+
+    private mutating func parse(_ range: Range<Int>) -> WrittenSelector? {
+        var selector = WrittenSelector(token: range.lowerBound)
+        selector.parts.reserveCapacity(range.count)
+        end = range.upperBound
+        var index = range.lowerBound
+        if reader[index].kind == .ampersand {
+            guard nested else {
+                return fail(
+                    "'&' stands for the parent selector, but this rule is not nested", at: index,
+                    hint: "remove '&' or move the rule inside another")
+            }
+            index += 1
+            if index == range.upperBound {
+                selector.isParentOnly = true
+                return selector
+            }
+            let next = reader[index]
+            if !next.spaceBefore, next.kind != .greater {
+                guard next.kind == .dotWord || next.kind == .hash || next.kind == .leftBracket else {
+                    return fail(
+                        "'&' can be followed by a class, an id or a state, not \(reader.quoted(index))", at: index,
+                        hint: "write '&.name', '&#id', '&[state:focused]', or put a space after '&'")
+                }
+                selector.joinsParent = true
+            }
+        }
+        var pending: Combinator?
+        while index < range.upperBound {
+            let token = reader[index]
+            if token.kind == .greater {
+                if pending != nil { return fail("two combinators in a row", at: index) }
+                if selector.parts.isEmpty {
+                    guard nested else {
+                        return fail(
+                            "a selector cannot start with '>' outside a nested rule", at: index,
+                            hint: "write the parent before '>'")
+                    }
+                    if selector.leadingCombinator != nil || selector.joinsParent {
+                        return fail("two combinators in a row", at: index)
+                    }
+                    selector.leadingCombinator = .child
+                } else {
+                    pending = .child
+                }
+                index += 1
+                continue
+            }
+            let startsCompound = selector.parts.isEmpty || token.spaceBefore || pending != nil
+            if startsCompound {
+                if !selector.parts.isEmpty { selector.parts.append(.combinator(pending ?? .descendant)) }
+                pending = nil
+            }
+            guard parseSimple(at: &index, into: &selector.parts, fresh: startsCompound) else { return nil }
+        }
+        if pending != nil { return fail("selector ends with '>'", at: range.upperBound - 1, hint: "add what '>' leads to") }
+        if selector.parts.isEmpty { return fail("'>' must be followed by a selector", at: range.upperBound - 1) }
+        return selector
+    }
+
+    /// One simple selector: kind, `^kind`, `*`, `.class`, `#id` or `[state:name]`.
+    private mutating func parseSimple(at index: inout Int, into parts: inout [Selector.Part], fresh: Bool) -> Bool {
+        let token = reader[index]
+        switch token.kind {
+        case .word, .caret, .star:
+            guard fresh else {
+                _ = fail(
+                    "a kind must come first in a compound selector, before classes, ids and states", at: index,
+                    hint: "write it as \(reader.quoted(index)) followed by the classes, or put a space before it")
+                return false
+            }
+            if token.kind == .star {
+                parts.append(.kind(.any))
+                index += 1
+                return true
+            }
+            var nameIndex = index
+            if token.kind == .caret {
+                nameIndex += 1
+                guard nameIndex < end, reader[nameIndex].kind == .word,
+                    !reader[nameIndex].spaceBefore
+                else {
+                    _ = fail("'^' must be followed by a kind, as in ^box", at: index)
+                    return false
+                }
+            }
+            let name = reader.name(nameIndex)
+            parts.append(.kind(token.kind == .caret ? .derived(name) : .exact(name)))
+            if !hierarchy.isKnown(name) {
+                log.report(
+                    .warning, "unknown kind '\(name)'", at: reader[nameIndex],
+                    hint: Suggestion.hint(for: name, among: hierarchy.kinds)
+                        ?? "kinds: " + hierarchy.kinds.joined(separator: ", "))
+            }
+            index = nameIndex + 1
+            return true
+        case .dotWord:
+            parts.append(.className(reader.name(index)))
+            index += 1
+            return true
+        case .hash:
+            parts.append(.id(reader.name(index)))
+            index += 1
+            return true
+        case .leftBracket:
+            guard let state = parseState(at: &index) else { return false }
+            parts.append(.state(state))
+            return true
+        case .dot:
+            _ = fail("'.' must be followed by a class name", at: index)
+            return false
+        default:
+            _ = fail("unexpected \(reader.quoted(index)) in a selector", at: index)
+            return false
+        }
+    }
+
+    /// `[state:name]`, shared with state arguments on properties.
+    private mutating func parseState(at index: inout Int) -> String? {
+        Self.parseState(at: &index, end: end, reader: reader, log: log)
+    }
+
+    static func parseState(at index: inout Int, end: Int, reader: TokenReader, log: DiagnosticLog) -> String? {
+        let open = index
+        let last = end - 1
+        var cursor = index + 1
+        guard cursor < end, reader.isWord(cursor, "state") else {
+            log.report(
+                .error, "expected 'state:' after '['", at: reader[min(cursor, last)],
+                hint: "state arguments look like [state:focused]")
+            return nil
+        }
+        cursor += 1
+        guard cursor < end, reader[cursor].kind == .colon else {
+            log.report(.error, "expected ':' after 'state'", at: reader[min(cursor, last)])
+            return nil
+        }
+        cursor += 1
+        guard cursor < end, reader[cursor].kind == .word else {
+            log.report(.error, "expected a state name, as in [state:focused]", at: reader[min(cursor, last)])
+            return nil
+        }
+        let name = reader.name(cursor)
+        cursor += 1
+        guard cursor < end, reader[cursor].kind == .rightBracket else {
+            log.report(.error, "'[' is never closed", at: reader[open], hint: "end the state with ']'")
+            return nil
+        }
+        if !knownStates.contains(name), let near = Suggestion.closest(to: name, among: knownStates) {
+            log.report(
+                .warning, "unknown state '\(name)'", at: reader[cursor - 1],
+                hint: "did you mean '\(near)'? (a state nothing sets never matches)")
+        }
+        index = cursor + 1
+        return name
+    }
+}
