@@ -1,0 +1,57 @@
+// Structural self-check used by the tests after every operation.
+
+extension Tableau {
+    /// Describes every broken internal invariant; empty when consistent.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        var coreCount = [Int](repeating: 0, count: symbols.count)
+        var defCount = [Int](repeating: 0, count: symbols.count)
+        for (i, row) in rows.enumerated() where row.isAllocated {
+            let rid = Int32(i)
+            if symbols[Int(row.basic)].row != rid { problems.append("row \(i) basic \(row.basic) not linked") }
+            for j in row.entries.indices {
+                let e = row.entries[j]
+                if j > 0 && row.entries[j - 1].symbol >= e.symbol { problems.append("row \(i) unsorted") }
+                if e.symbol == row.basic { problems.append("row \(i) mentions its basic symbol") }
+                if kind(e.symbol) == .unused { problems.append("row \(i) mentions unused symbol \(e.symbol)") }
+                if row.isDefinition {
+                    defCount[Int(e.symbol)] += 1
+                    if !definitionColumn[Int(e.symbol)].contains(rid) { problems.append("definition column \(e.symbol) misses row \(i)") }
+                    if isDefined(e.symbol) && symbols[Int(e.symbol)].rank >= symbols[Int(row.basic)].rank {
+                        problems.append("definition of \(row.basic) mentions \(e.symbol) of higher rank")
+                    }
+                } else {
+                    coreCount[Int(e.symbol)] += 1
+                    if isBasic(e.symbol) { problems.append("core row \(i) mentions basic symbol \(e.symbol)") }
+                    if !coreColumn[Int(e.symbol)].contains(rid) { problems.append("core column \(e.symbol) misses row \(i)") }
+                }
+            }
+            if row.isDefinition {
+                if kind(row.basic) != .external { problems.append("definition row \(i) for non-external") }
+            } else {
+                let k = kind(row.basic)
+                if (k == .slack || k == .error) && Tolerance.isNegative(row.constant) {
+                    problems.append("core row \(i) infeasible: \(row.constant)")
+                }
+                if k == .dummy && !Tolerance.isZero(row.constant) { problems.append("dummy row \(i) nonzero") }
+            }
+        }
+        for s in symbols.indices {
+            if coreColumn[s].count != coreCount[s] { problems.append("core column \(s) has \(coreColumn[s].count), expected \(coreCount[s])") }
+            if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
+        }
+        for (level, row) in objective.enumerated() {
+            for e in row.entries where isBasic(e.symbol) {
+                problems.append("objective level \(level) mentions basic symbol \(e.symbol)")
+            }
+        }
+        if journal.isActive { problems.append("transaction left open") }
+        if artificial != nil { problems.append("phase one left open") }
+        return problems
+    }
+}
+
+extension Solver {
+    /// Internal consistency problems (empty when consistent); for tests.
+    func invariantViolations() -> [String] { tableau.invariantViolations() }
+}

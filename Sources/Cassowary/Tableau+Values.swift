@@ -1,0 +1,95 @@
+// Reading values lazily. A change to a row only queues its basic symbol;
+// reading a value first invalidates the cached values of the definitions
+// that depend on queued symbols, then recomputes only what is read.
+
+extension Tableau {
+    @inline(__always) mutating func notePending(_ s: Int32) {
+        if !flags[Int(s)].contains(.pending) {
+            flags[Int(s)].insert(.pending)
+            pending.append(s)
+        }
+    }
+
+    @inline(__always) private mutating func noteExternalChanged(_ s: Int32) {
+        if !flags[Int(s)].contains(.changed) {
+            flags[Int(s)].insert(.changed)
+            changedExternals.append(s)
+        }
+    }
+
+    /// Invalidates every cached definition value that depends on a queued symbol.
+    mutating func flushPending() {
+        guard !pending.isEmpty else { return }
+        var stack: [Int32] = []
+        while let s = pending.popLast() {
+            guard Int(s) < symbols.count else { continue }
+            flags[Int(s)].remove(.pending)
+            if symbols[Int(s)].kind == .external { noteExternalChanged(s) }
+            stack.append(s)
+            while let t = stack.popLast() {
+                for rid in definitionColumn[Int(t)] {
+                    let x = rows[Int(rid)].basic
+                    if flags[Int(x)].contains(.valueValid) {
+                        flags[Int(x)].remove(.valueValid)
+                        noteExternalChanged(x)
+                        stack.append(x)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The current value of a symbol: 0 when nonbasic, the row constant when
+    /// core-basic, the evaluated definition when defined.
+    mutating func value(of s: Int32) -> Double {
+        flushPending()
+        return evaluate(s)
+    }
+
+    private mutating func evaluate(_ s: Int32) -> Double {
+        let rid = symbols[Int(s)].row
+        if rid < 0 { return 0 }
+        if !rows[Int(rid)].isDefinition { return rows[Int(rid)].constant }
+        if flags[Int(s)].contains(.valueValid) { return cachedValue[Int(s)] }
+        // Depth-first over stale definitions, evaluating each after its inputs.
+        var stack: [Int32] = [s]
+        while let top = stack.last {
+            let row = rows[Int(symbols[Int(top)].row)]
+            var ready = true
+            for e in row.entries {
+                let r = symbols[Int(e.symbol)].row
+                if r >= 0 && rows[Int(r)].isDefinition && !flags[Int(e.symbol)].contains(.valueValid) {
+                    stack.append(e.symbol)
+                    ready = false
+                }
+            }
+            guard ready else { continue }
+            stack.removeLast()
+            if flags[Int(top)].contains(.valueValid) { continue }
+            var sum = row.constant
+            for e in row.entries {
+                let r = symbols[Int(e.symbol)].row
+                if r < 0 { continue }
+                let input = rows[Int(r)].isDefinition ? cachedValue[Int(e.symbol)] : rows[Int(r)].constant
+                sum += e.coefficient * input
+            }
+            cachedValue[Int(top)] = sum
+            flags[Int(top)].insert(.valueValid)
+        }
+        return cachedValue[Int(s)]
+    }
+
+    /// External symbols whose value may have changed since the last call, in
+    /// symbol order; clears the list.
+    mutating func takeChangedExternals() -> [Int32] {
+        flushPending()
+        var result: [Int32] = []
+        for s in changedExternals where Int(s) < symbols.count {
+            flags[Int(s)].remove(.changed)
+            if symbols[Int(s)].kind == .external { result.append(s) }
+        }
+        changedExternals.removeAll(keepingCapacity: true)
+        result.sort()
+        return result
+    }
+}
