@@ -17,7 +17,7 @@ struct Journal: Sendable {
     private(set) var savedRows: [(Int32, Row)] = []
     private(set) var savedSymbols: [(Int32, SymbolInfo)] = []
     private(set) var operations: [Operation] = []
-    private(set) var savedObjective: (levels: [Int], rows: [Row], use: [Int])? = nil
+    private(set) var objectiveWrites: [(level: Int, symbol: Int32, old: Double)] = []
     private(set) var savedHighestRank: Int64 = 0
 
     mutating func begin(highestRank: Int64) {
@@ -37,7 +37,7 @@ struct Journal: Sendable {
         savedRows.removeAll(keepingCapacity: true)
         savedSymbols.removeAll(keepingCapacity: true)
         operations.removeAll(keepingCapacity: true)
-        savedObjective = nil
+        objectiveWrites.removeAll(keepingCapacity: true)
     }
 
     @inline(__always) mutating func noteRow(_ rid: Int32, _ row: @autoclosure () -> Row) {
@@ -60,9 +60,8 @@ struct Journal: Sendable {
         }
     }
 
-    mutating func noteObjective(levels: [Int], rows: [Row], use: [Int]) {
-        guard isActive, savedObjective == nil else { return }
-        savedObjective = (levels, rows, use)
+    @inline(__always) mutating func noteObjectiveWrite(_ level: Int, _ s: Int32, _ old: Double) {
+        if isActive { objectiveWrites.append((level, s, old)) }
     }
 
     mutating func log(_ operation: Operation) {
@@ -86,6 +85,9 @@ extension Tableau {
         }
         for (rid, row) in saved.savedRows { rows[Int(rid)] = row }
         for (s, info) in saved.savedSymbols { symbols[Int(s)] = info }
+        for write in saved.objectiveWrites.reversed() where Int(write.symbol) < objective[write.level].count {
+            objective[write.level][Int(write.symbol)] = write.old
+        }
         for operation in saved.operations.reversed() {
             switch operation {
             case .allocateSymbol(let s, let reused):
@@ -103,15 +105,14 @@ extension Tableau {
         for (rid, _) in saved.savedRows where Int(rid) < rows.count && rows[Int(rid)].isAllocated {
             attach(rid)
         }
-        if let objectiveState = saved.savedObjective {
-            levels = objectiveState.levels
-            objective = objectiveState.rows
-            levelUse = objectiveState.use
-        }
         highestRank = saved.savedHighestRank
-        artificial = nil
+        endArtificial()
+        // Candidates queued before the transaction may have been consumed:
+        // queue every improving symbol again.
         for s in candidates where Int(s) < flags.count { flags[Int(s)].remove(.candidate) }
         candidates.removeAll()
+        for s in 0..<Int32(symbols.count) where symbols[Int(s)].row < 0 { noteCandidate(s) }
+        needsOptimization = !candidates.isEmpty
         for s in infeasible where Int(s) < flags.count { flags[Int(s)].remove(.infeasible) }
         infeasible.removeAll()
         // Values are recomputed from the restored rows.
@@ -138,7 +139,9 @@ extension Tableau {
         externalVariable.removeLast(n)
         cachedValue.removeLast(n)
         reportedValue.removeLast(n)
+        for level in objective.indices { objective[level].removeLast(n) }
         accumulator.removeLast(n)
         accumulatorStamp.removeLast(n)
+        artificialCoefficient.removeLast(n)
     }
 }

@@ -69,6 +69,7 @@ extension Solver {
     /// move without leaving the feasible region), so degenerate ties hidden
     /// behind a zero-length step are not reported.
     public mutating func ambiguities() -> [Ambiguity] {
+        tableau.optimizeIfNeeded()
         tableau.flushPending()
         var result: [Ambiguity] = []
         var seen: [[Int32]] = []
@@ -105,10 +106,10 @@ extension Tableau {
     /// Whether nonbasic `s` can move a little in `direction` without a core row
     /// leaving its bounds.
     func canMove(_ s: Int32, direction: Double) -> Bool {
-        for q in coreColumn[Int(s)] {
-            let row = rows[Int(q)]
+        for cell in coreColumn[Int(s)] {
+            let row = rows[Int(cell.row)]
             let k = kind(row.basic)
-            let a = row.coefficient(of: s) * direction
+            let a = row.entries[Int(cell.position)].coefficient * direction
             if k == .dummy && !Tolerance.isZero(a) { return false }
             if (k == .slack || k == .error) && Tolerance.isNegative(a) && Tolerance.isZero(row.constant) { return false }
         }
@@ -120,16 +121,16 @@ extension Tableau {
         // Rate of change of every affected symbol, propagated through definitions in rank order.
         var rate: [Int32: Double] = [s: 1]
         var queue: [Int32] = [s]
-        for q in coreColumn[Int(s)] {
-            let b = rows[Int(q)].basic
-            rate[b] = rows[Int(q)].coefficient(of: s)
+        for cell in coreColumn[Int(s)] {
+            let b = rows[Int(cell.row)].basic
+            rate[b] = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
             queue.append(b)
         }
         var definitions: [(rank: Int64, symbol: Int32)] = []
         var queued: Set<Int32> = []
         for t in queue {
-            for rid in definitionColumn[Int(t)] {
-                let x = rows[Int(rid)].basic
+            for cell in definitionColumn[Int(t)] {
+                let x = rows[Int(cell.row)].basic
                 if queued.insert(x).inserted { RankHeap.push(&definitions, (-symbols[Int(x)].rank, x)) }
             }
         }
@@ -138,8 +139,8 @@ extension Tableau {
             var r = 0.0
             for e in rows[Int(symbols[Int(x)].row)].entries { r += e.coefficient * (rate[e.symbol] ?? 0) }
             rate[x] = r
-            for rid in definitionColumn[Int(x)] {
-                let y = rows[Int(rid)].basic
+            for cell in definitionColumn[Int(x)] {
+                let y = rows[Int(cell.row)].basic
                 if queued.insert(y).inserted { RankHeap.push(&definitions, (-symbols[Int(y)].rank, y)) }
             }
         }

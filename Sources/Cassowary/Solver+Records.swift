@@ -114,7 +114,7 @@ extension Solver {
         tableau.freeSymbol(record.marker)
         if record.other >= 0 { tableau.freeSymbol(record.other) }
         if !record.isRequired { tableau.useLevel(record.constraint.priority.value, by: -1) }
-        tableau.optimize()
+        tableau.needsOptimization = true
         records[Int(slot)] = nil
         freeRecords.append(slot)
         recordSlot.remove(record.constraint.id)

@@ -175,9 +175,14 @@ public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
     /// Non-zero coefficients over all rows.
     public var cells: Int
     public var priorityLevels: Int
+    /// Simplex pivots since the solver was created.
+    public var pivots: Int
+    /// Row entries merged by substitutions since the solver was created.
+    public var mergedEntries: Int
+    var kinds: [Int] = []
 
     public var description: String {
-        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels)"
+        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) pivots=\(pivots) merged=\(mergedEntries) kinds=\(kinds)"
     }
 }
 
@@ -191,6 +196,7 @@ extension Tableau {
             cells += row.entries.count
         }
         return SolverStatistics(constraints: constraints, symbols: symbolsInUse, coreRows: core,
-                                definitions: definitions, cells: cells, priorityLevels: levels.count)
+                                definitions: definitions, cells: cells, priorityLevels: levels.count,
+                                pivots: pivotCount, mergedEntries: mergedEntries, kinds: pivotKinds)
     }
 }

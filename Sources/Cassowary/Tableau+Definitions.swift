@@ -27,8 +27,8 @@ extension Tableau {
             lower = max(lower, symbols[Int(e.symbol)].rank)
         }
         var upper = Int64.max
-        for rid in definitionColumn[Int(x)] {
-            upper = min(upper, symbols[Int(rows[Int(rid)].basic)].rank)
+        for cell in definitionColumn[Int(x)] {
+            upper = min(upper, symbols[Int(rows[Int(cell.row)].basic)].rank)
         }
         switch (lower == Int64.min, upper == Int64.max) {
         case (true, true): return 0

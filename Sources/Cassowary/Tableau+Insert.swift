@@ -27,7 +27,7 @@ extension Tableau {
         for x in equation.writtenOrder where isFreshExternal(x) {
             if let rank = rankForDefinition(of: x, equation: equation.entries) {
                 define(x, constant: equation.constant, equation: equation.entries, rank: rank)
-                optimize()
+                needsOptimization = true
                 return .accepted(defines: x)
             }
         }
@@ -53,13 +53,13 @@ extension Tableau {
             substitute(x, row: temporary)
             deleteRow(temporary)
             define(x, constant: equation.constant, equation: equation.entries, rank: rank)
-            optimize()
+            needsOptimization = true
             return .accepted(defines: x)
         }
         if let explanation = insertReduced(reduced, marker: equation.marker, other: equation.other) {
             return .rejected(explanation: explanation)
         }
-        optimize()
+        needsOptimization = true
         return .accepted(defines: defines)
     }
 
@@ -110,6 +110,7 @@ extension Tableau {
         } else if other >= 0 && isCoreBasic(other) {
             deleteRow(symbols[Int(other)].row)
         } else if let leaving = markerLeavingRow(marker) {
+            pivotKinds[3] += 1
             pivot(entering: marker, row: leaving)
             deleteRow(symbols[Int(marker)].row)
         }
@@ -121,9 +122,10 @@ extension Tableau {
         var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
         var r1 = Double.infinity, r2 = Double.infinity
         var b1 = Int32.max, b2 = Int32.max, b3 = Int32.max
-        for q in coreColumn[Int(marker)] {
+        for cell in coreColumn[Int(marker)] {
+            let q = cell.row
             let row = rows[Int(q)]
-            let a = row.coefficient(of: marker)
+            let a = row.entries[Int(cell.position)].coefficient
             if kind(row.basic) == .external {
                 if row.basic < b3 { third = q; b3 = row.basic }
             } else if a < 0 {
@@ -143,16 +145,18 @@ extension Tableau {
     /// `delta` is the same as shifting its marker by `delta / markerCoefficient`.
     /// Returns a row proving infeasibility, or nil.
     mutating func shiftConstant(marker: Int32, markerCoefficient mu: Double, delta: Double) -> Row? {
+        // The dual simplex needs an optimal tableau to start from.
+        optimizeIfNeeded()
         let shift = delta / mu
-        for q in coreColumn[Int(marker)] {
-            shiftConstant(ofRow: q, by: rows[Int(q)].coefficient(of: marker) * shift)
+        for cell in coreColumn[Int(marker)] {
+            shiftConstant(ofRow: cell.row, by: rows[Int(cell.row)].entries[Int(cell.position)].coefficient * shift)
         }
-        for q in definitionColumn[Int(marker)] {
-            shiftConstant(ofRow: q, by: rows[Int(q)].coefficient(of: marker) * shift)
+        for cell in definitionColumn[Int(marker)] {
+            shiftConstant(ofRow: cell.row, by: rows[Int(cell.row)].entries[Int(cell.position)].coefficient * shift)
         }
         if isCoreBasic(marker) { shiftConstant(ofRow: symbols[Int(marker)].row, by: -shift) }
         if let failing = dualOptimize() { return rows[Int(failing)] }
-        optimize()
+        needsOptimization = !candidates.isEmpty
         return nil
     }
 }

@@ -11,19 +11,21 @@ extension Tableau {
             if symbols[Int(row.basic)].row != rid { problems.append("row \(i) basic \(row.basic) not linked") }
             for j in row.entries.indices {
                 let e = row.entries[j]
-                if j > 0 && row.entries[j - 1].symbol >= e.symbol { problems.append("row \(i) unsorted") }
+                if row.entries[..<j].contains(where: { $0.symbol == e.symbol }) { problems.append("row \(i) repeats \(e.symbol)") }
+                let column = row.isDefinition ? definitionColumn[Int(e.symbol)] : coreColumn[Int(e.symbol)]
+                if !column.contains(where: { $0.row == rid && $0.position == Int32(j) }) {
+                    problems.append("column \(e.symbol) lacks row \(i) position \(j)")
+                }
                 if e.symbol == row.basic { problems.append("row \(i) mentions its basic symbol") }
                 if kind(e.symbol) == .unused { problems.append("row \(i) mentions unused symbol \(e.symbol)") }
                 if row.isDefinition {
                     defCount[Int(e.symbol)] += 1
-                    if !definitionColumn[Int(e.symbol)].contains(rid) { problems.append("definition column \(e.symbol) misses row \(i)") }
                     if isDefined(e.symbol) && symbols[Int(e.symbol)].rank >= symbols[Int(row.basic)].rank {
                         problems.append("definition of \(row.basic) mentions \(e.symbol) of higher rank")
                     }
                 } else {
                     coreCount[Int(e.symbol)] += 1
                     if isBasic(e.symbol) { problems.append("core row \(i) mentions basic symbol \(e.symbol)") }
-                    if !coreColumn[Int(e.symbol)].contains(rid) { problems.append("core column \(e.symbol) misses row \(i)") }
                 }
             }
             if row.isDefinition {
@@ -41,12 +43,12 @@ extension Tableau {
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }
         for (level, row) in objective.enumerated() {
-            for e in row.entries where isBasic(e.symbol) {
-                problems.append("objective level \(level) mentions basic symbol \(e.symbol)")
+            for s in row.indices where row[s] != 0 && (isBasic(Int32(s)) || kind(Int32(s)) == .unused) {
+                problems.append("objective level \(level) mentions basic or unused symbol \(s)")
             }
         }
         if journal.isActive { problems.append("transaction left open") }
-        if artificial != nil { problems.append("phase one left open") }
+        if artificialActive { problems.append("phase one left open") }
         return problems
     }
 }

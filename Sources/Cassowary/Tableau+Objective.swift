@@ -11,7 +11,7 @@ extension Tableau {
         if i < levels.count && levels[i] == priority { return i }
         noteObjectiveChange()
         levels.insert(priority, at: i)
-        objective.insert(Row(basic: -1, isDefinition: false, constant: 0, entries: []), at: i)
+        objective.insert([Double](repeating: 0, count: symbols.count), at: i)
         levelUse.insert(0, at: i)
         return i
     }
@@ -24,8 +24,10 @@ extension Tableau {
         if rid >= 0 {
             addScaled(toObjective: level, rows[Int(rid)], coefficient, skip: -1)
         } else {
-            let unit = Row(basic: -1, isDefinition: false, constant: 0, entries: [Entry(symbol: symbol, coefficient: 1)])
-            addScaled(toObjective: level, unit, coefficient, skip: -1)
+            var c = objective[level][Int(symbol)] + coefficient
+            if Tolerance.isZero(c) { c = 0 }
+            setObjective(level, symbol, c)
+            noteCandidate(symbol)
         }
     }
 
@@ -43,21 +45,9 @@ extension Tableau {
     /// Sign of the first non-negligible component of `symbol`'s reduced cost.
     func reducedCostSign(_ symbol: Int32) -> Int {
         for row in objective {
-            let c = row.coefficient(of: symbol)
+            let c = row[Int(symbol)]
             if Tolerance.isNegative(c) { return -1 }
             if Tolerance.isPositive(c) { return 1 }
-        }
-        return 0
-    }
-
-    /// Whether `d(a) / pa < d(b) / pb` lexicographically (pa, pb > 0).
-    func ratioLess(_ a: Int32, _ pa: Double, _ b: Int32, _ pb: Double) -> Int {
-        for row in objective {
-            let x = row.coefficient(of: a) * pb
-            let y = row.coefficient(of: b) * pa
-            let scale = max(1, abs(x), abs(y))
-            if x < y - Tolerance.epsilon * scale { return -1 }
-            if x > y + Tolerance.epsilon * scale { return 1 }
         }
         return 0
     }

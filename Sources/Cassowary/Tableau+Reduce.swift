@@ -58,7 +58,6 @@ extension Tableau {
             let c = accumulator[Int(s)]
             if !Tolerance.isZero(c) && symbols[Int(s)].row < 0 { result.append(Entry(symbol: s, coefficient: c)) }
         }
-        result.sort { $0.symbol < $1.symbol }
         return Row(basic: -1, isDefinition: false, constant: total, entries: result)
     }
 }

@@ -5,8 +5,13 @@
 // (Bland's rule), which also keeps every run identical.
 
 extension Tableau {
+    @inline(__always) mutating func optimizeIfNeeded() {
+        if needsOptimization { optimize() }
+    }
+
     /// Primal simplex on the objective, starting from a feasible tableau.
     mutating func optimize() {
+        defer { needsOptimization = false }
         while let e = Heap.pop(&candidates) {
             flags[Int(e)].remove(.candidate)
             guard symbols[Int(e)].row < 0 else { continue }
@@ -22,6 +27,7 @@ extension Tableau {
                 direction = 1
             }
             guard let leaving = primalLeavingRow(entering: e, direction: direction) else { continue }
+            pivotKinds[0] += 1
             pivot(entering: e, row: leaving)
             // The entering symbol may still improve in the other direction
             // only through others; re-check the leaving symbol via substitution.
@@ -34,11 +40,13 @@ extension Tableau {
         var best: Int32 = -1
         var bestRatio = Double.infinity
         var bestBasic = Int32.max
-        for q in coreColumn[Int(e)] {
+        var bestLength = Int.max
+        for cell in coreColumn[Int(e)] {
+            let q = cell.row
             let row = rows[Int(q)]
             let k = kind(row.basic)
             if k == .external { continue }
-            let a = row.coefficient(of: e) * direction
+            let a = row.entries[Int(cell.position)].coefficient * direction
             let ratio: Double
             if k == .dummy {
                 guard !Tolerance.isZero(a) else { continue }
@@ -47,10 +55,13 @@ extension Tableau {
                 guard Tolerance.isNegative(a) else { continue }
                 ratio = max(0, row.constant) / -a
             }
-            if ratio < bestRatio || (ratio == bestRatio && row.basic < bestBasic) {
+            // Ties go to the shorter row (less fill when it is substituted), then the lower id.
+            let length = row.entries.count
+            if ratio < bestRatio || (ratio == bestRatio && (length < bestLength || (length == bestLength && row.basic < bestBasic))) {
                 best = q
                 bestRatio = ratio
                 bestBasic = row.basic
+                bestLength = length
             }
         }
         return best >= 0 ? best : nil
@@ -60,7 +71,11 @@ extension Tableau {
     /// change while keeping the objective optimal. Returns the row proving
     /// infeasibility when required constraints cannot all hold.
     mutating func dualOptimize() -> Int32? {
+        var iterations = 0
         while let b = Heap.pop(&infeasible) {
+            iterations += 1
+            // Past this many pivots, ties go strictly by id (Bland), which cannot cycle.
+            let sparse = iterations < Self.sparsePivotLimit
             flags[Int(b)].remove(.infeasible)
             let rid = symbols[Int(b)].row
             guard rid >= 0, !rows[Int(rid)].isDefinition else { continue }
@@ -87,24 +102,37 @@ extension Tableau {
                 } else {
                     // ratio d/a for both; externals use their signed coefficient.
                     let order = ratioOrder(e.symbol, e.coefficient, entering, enteringCoefficient)
-                    if order < 0 || (order == 0 && e.symbol < entering) {
+                    if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
                         entering = e.symbol
                         enteringCoefficient = e.coefficient
                     }
                 }
             }
             if entering < 0 { return rid }
+            pivotKinds[1] += 1
             pivot(entering: entering, row: rid)
         }
         return nil
+    }
+
+    static let sparsePivotLimit = 200
+    static let sparsePhaseOne = false
+
+    /// Among equally good pivots: the symbol in fewer rows (less fill), then the lower id.
+    @inline(__always) func prefer(_ a: Int32, over b: Int32, sparse: Bool) -> Bool {
+        if sparse {
+            let ca = coreColumn[Int(a)].count, cb = coreColumn[Int(b)].count
+            if ca != cb { return ca < cb }
+        }
+        return a < b
     }
 
     /// Compares d(a)/ca with d(b)/cb lexicographically for nonzero ca, cb.
     private func ratioOrder(_ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double) -> Int {
         // d(a)/ca < d(b)/cb  ⇔  d(a)·|cb|·sign(ca) < d(b)·|ca|·sign(cb)
         for row in objective {
-            let x = row.coefficient(of: a) / ca
-            let y = row.coefficient(of: b) / cb
+            let x = row[Int(a)] / ca
+            let y = row[Int(b)] / cb
             let scale = max(1, abs(x), abs(y))
             if x < y - Tolerance.epsilon * scale { return -1 }
             if x > y + Tolerance.epsilon * scale { return 1 }
@@ -119,52 +147,50 @@ extension Tableau {
         let art = newSymbol(.slack)
         var artRow = row
         artRow.basic = art
-        let artID = insertRow(artRow)
-        artificial = Row(basic: -1, isDefinition: false, constant: row.constant, entries: row.entries)
+        insertRow(artRow)
+        beginArtificial(row)
+        var iterations = 0
         while true {
-            guard let objectiveRow = artificial else { break }
+            iterations += 1
+            let sparse = iterations < Self.sparsePivotLimit && Self.sparsePhaseOne
             var entering: Int32 = -1
             var direction = 1.0
-            for e in objectiveRow.entries {
-                let k = kind(e.symbol)
+            for s in artificialSymbols {
+                let c = artificialCoefficient[Int(s)]
+                if c == 0 || symbols[Int(s)].row >= 0 { continue }
+                let k = kind(s)
                 if k == .dummy || k == .unused { continue }
-                if k == .external, !Tolerance.isZero(e.coefficient) {
-                    entering = e.symbol
-                    direction = e.coefficient < 0 ? 1 : -1
-                    break
-                }
-                if k != .external, Tolerance.isNegative(e.coefficient) {
-                    entering = e.symbol
-                    direction = 1
-                    break
+                let improving = k == .external ? !Tolerance.isZero(c) : Tolerance.isNegative(c)
+                guard improving else { continue }
+                if entering < 0 || prefer(s, over: entering, sparse: sparse) {
+                    entering = s
+                    direction = c < 0 ? 1 : -1
                 }
             }
             guard entering >= 0, let leaving = primalLeavingRow(entering: entering, direction: direction) else { break }
+            pivotKinds[2] += 1
             pivot(entering: entering, row: leaving)
         }
-        let final = artificial!
-        let success = Tolerance.isZero(final.constant)
-        artificial = nil
-        if success {
-            if symbols[Int(art)].row >= 0 {
-                let rid = symbols[Int(art)].row
-                let artBasicRow = rows[Int(rid)]
-                deleteRow(rid)
-                if !artBasicRow.entries.isEmpty {
-                    var choice: Int32 = -1
-                    for e in artBasicRow.entries where isRestricted(e.symbol) { choice = e.symbol; break }
-                    if choice < 0 { choice = artBasicRow.entries[0].symbol }
-                    var solved = artBasicRow.solved(for: choice, keepingBasic: true)
-                    solved.basic = choice
-                    let newID = insertRow(solved)
-                    substitute(choice, row: newID)
-                }
+        let final = artificialRow()
+        endArtificial()
+        guard Tolerance.isZero(final.constant) else { return final }
+        if symbols[Int(art)].row >= 0 {
+            let rid = symbols[Int(art)].row
+            let artBasicRow = rows[Int(rid)]
+            deleteRow(rid)
+            if !artBasicRow.entries.isEmpty {
+                // Make some other symbol basic in its place (lowest restricted id, else lowest).
+                var choice: Int32 = -1
+                for e in artBasicRow.entries where isRestricted(e.symbol) && (choice < 0 || e.symbol < choice) { choice = e.symbol }
+                if choice < 0 { choice = artBasicRow.entries.map(\.symbol).min()! }
+                var solved = artBasicRow.solved(for: choice, keepingBasic: true)
+                solved.basic = choice
+                let newID = insertRow(solved)
+                substitute(choice, row: newID)
             }
-            _ = artID
-            purge(art)
-            freeSymbol(art)
-            return nil
         }
-        return final
+        purge(art)
+        freeSymbol(art)
+        return nil
     }
 }

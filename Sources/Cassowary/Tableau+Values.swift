@@ -27,8 +27,8 @@ extension Tableau {
             if symbols[Int(s)].kind == .external { noteExternalChanged(s) }
             stack.append(s)
             while let t = stack.popLast() {
-                for rid in definitionColumn[Int(t)] {
-                    let x = rows[Int(rid)].basic
+                for cell in definitionColumn[Int(t)] {
+                    let x = rows[Int(cell.row)].basic
                     if flags[Int(x)].contains(.valueValid) {
                         flags[Int(x)].remove(.valueValid)
                         noteExternalChanged(x)
@@ -41,47 +41,55 @@ extension Tableau {
 
     /// The current value of a symbol: 0 when nonbasic, the row constant when
     /// core-basic, the evaluated definition when defined.
-    mutating func value(of s: Int32) -> Double {
-        flushPending()
-        return evaluate(s)
-    }
-
-    private mutating func evaluate(_ s: Int32) -> Double {
+    @inline(__always) mutating func value(of s: Int32) -> Double {
+        if needsOptimization { optimize() }
+        if !pending.isEmpty { flushPending() }
         let rid = symbols[Int(s)].row
         if rid < 0 { return 0 }
         if !rows[Int(rid)].isDefinition { return rows[Int(rid)].constant }
         if flags[Int(s)].contains(.valueValid) { return cachedValue[Int(s)] }
-        // Depth-first over stale definitions, evaluating each after its inputs.
-        var stack: [Int32] = [s]
+        return evaluateDefinition(s)
+    }
+
+    /// Evaluates a stale definition after its stale inputs, depth first.
+    private mutating func evaluateDefinition(_ s: Int32) -> Double {
+        var stack = evaluationStack
+        evaluationStack = []
+        stack.removeAll(keepingCapacity: true)
+        stack.append(s)
         while let top = stack.last {
-            let row = rows[Int(symbols[Int(top)].row)]
+            let rid = Int(symbols[Int(top)].row)
             var ready = true
-            for e in row.entries {
-                let r = symbols[Int(e.symbol)].row
-                if r >= 0 && rows[Int(r)].isDefinition && !flags[Int(e.symbol)].contains(.valueValid) {
-                    stack.append(e.symbol)
-                    ready = false
+            var sum = rows[rid].constant
+            rows[rid].entries.withUnsafeBufferPointer { entries in
+                for e in entries {
+                    let r = symbols[Int(e.symbol)].row
+                    if r < 0 { continue }
+                    if rows[Int(r)].isDefinition {
+                        if flags[Int(e.symbol)].contains(.valueValid) {
+                            sum += e.coefficient * cachedValue[Int(e.symbol)]
+                        } else {
+                            stack.append(e.symbol)
+                            ready = false
+                        }
+                    } else {
+                        sum += e.coefficient * rows[Int(r)].constant
+                    }
                 }
             }
             guard ready else { continue }
             stack.removeLast()
-            if flags[Int(top)].contains(.valueValid) { continue }
-            var sum = row.constant
-            for e in row.entries {
-                let r = symbols[Int(e.symbol)].row
-                if r < 0 { continue }
-                let input = rows[Int(r)].isDefinition ? cachedValue[Int(e.symbol)] : rows[Int(r)].constant
-                sum += e.coefficient * input
-            }
             cachedValue[Int(top)] = sum
             flags[Int(top)].insert(.valueValid)
         }
+        evaluationStack = stack
         return cachedValue[Int(s)]
     }
 
     /// External symbols whose value may have changed since the last call, in
     /// symbol order; clears the list.
     mutating func takeChangedExternals() -> [Int32] {
+        optimizeIfNeeded()
         flushPending()
         var result: [Int32] = []
         for s in changedExternals where Int(s) < symbols.count {

@@ -31,6 +31,7 @@ struct SymbolFlags: OptionSet, Sendable {
     static let pending = SymbolFlags(rawValue: 4)
     static let changed = SymbolFlags(rawValue: 8)
     static let valueValid = SymbolFlags(rawValue: 16)
+    static let artificial = SymbolFlags(rawValue: 32)
 }
 
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
@@ -39,14 +40,16 @@ struct SymbolFlags: OptionSet, Sendable {
 /// level, dirty tracking for values, and an undo journal for transactions.
 ///
 /// Everything lives in flat arrays indexed by symbol id or row id; rows are
-/// sorted sparse vectors; `coreColumn[s]` / `definitionColumn[s]` list the rows
-/// that mention `s`, so a substitution touches only those rows.
+/// sparse vectors; `coreColumn[s]` / `definitionColumn[s]` list the rows (and
+/// positions) that mention `s`, so a substitution touches only those rows and
+/// costs in proportion to the short row being substituted, not the long rows
+/// it lands in.
 struct Tableau: Sendable {
     // Symbols.
     var symbols: [SymbolInfo] = []
     var flags: [SymbolFlags] = []
-    var coreColumn: [[Int32]] = []
-    var definitionColumn: [[Int32]] = []
+    var coreColumn: [[Cell]] = []
+    var definitionColumn: [[Cell]] = []
     var externalVariable: [Variable?] = []
     var cachedValue: [Double] = []
     /// The value `takeChangedVariables` last reported.
@@ -57,12 +60,17 @@ struct Tableau: Sendable {
     var rows: [Row] = []
     var freeRows: [Int32] = []
 
-    // Objective: one row per priority level in use, highest priority first.
+    // Objective: one dense coefficient array per priority level in use,
+    // highest priority first, indexed by symbol (reduced costs in O(1)).
     var levels: [Int] = []
-    var objective: [Row] = []
+    var objective: [[Double]] = []
     var levelUse: [Int] = []
-    /// The phase-one objective while a required constraint is being added.
-    var artificial: Row? = nil
+    /// The phase-one objective while a required constraint is being added:
+    /// dense coefficients plus the list of symbols that may be non-zero.
+    var artificialActive = false
+    var artificialConstant = 0.0
+    var artificialCoefficient: [Double] = []
+    var artificialSymbols: [Int32] = []
 
     // Work lists (min-heaps of symbol ids, flagged to avoid duplicates).
     var candidates: [Int32] = []
@@ -83,6 +91,14 @@ struct Tableau: Sendable {
     var accumulator: [Double] = []
     var accumulatorStamp: [UInt32] = []
     var stamp: UInt32 = 0
+    var evaluationStack: [Int32] = []
+    /// Pivots and merged row entries so far (diagnostics).
+    /// Set when adds or removes left the objective unoptimised; preferences
+    /// are optimised lazily, before the next read, edit or query.
+    var needsOptimization = false
+    var pivotCount = 0
+    var pivotKinds: [Int] = [0, 0, 0, 0, 0]
+    var mergedEntries = 0
 
     var symbolCount: Int { symbols.count }
 
@@ -128,6 +144,8 @@ struct Tableau: Sendable {
             reportedValue.append(.nan)
             accumulator.append(0)
             accumulatorStamp.append(0)
+            artificialCoefficient.append(0)
+            for level in objective.indices { objective[level].append(0) }
             journal.log(.allocateSymbol(s, reused: false))
         }
         if kind == .external { notePending(s) }
@@ -135,6 +153,7 @@ struct Tableau: Sendable {
     }
 
     mutating func freeSymbol(_ s: Int32) {
+        for level in objective.indices where objective[level][Int(s)] != 0 { setObjective(level, s, 0) }
         journal.noteSymbol(s, symbols[Int(s)])
         symbols[Int(s)] = SymbolInfo(kind: .unused, row: -1, owner: -1, rank: 0)
         externalVariable[Int(s)] = nil
@@ -155,33 +174,84 @@ struct Tableau: Sendable {
 
     // MARK: Rows and columns
 
+    @inline(__always) func position(of s: Int32, inRow rid: Int32) -> Int32? {
+        let column = rows[Int(rid)].isDefinition ? definitionColumn[Int(s)] : coreColumn[Int(s)]
+        for cell in column where cell.row == rid { return cell.position }
+        return nil
+    }
+
+    /// The coefficient of `s` in tableau row `rid` (0 when absent).
+    @inline(__always) func coefficient(of s: Int32, inRow rid: Int32) -> Double {
+        guard let p = position(of: s, inRow: rid) else { return 0 }
+        return rows[Int(rid)].entries[Int(p)].coefficient
+    }
+
+    @inline(__always) private mutating func withColumn<T>(_ s: Int32, definition: Bool, _ body: (inout [Cell]) -> T) -> T {
+        definition ? body(&definitionColumn[Int(s)]) : body(&coreColumn[Int(s)])
+    }
+
+    @inline(__always) private mutating func unlinkCell(_ s: Int32, _ rid: Int32, definition: Bool) {
+        withColumn(s, definition: definition) { column in
+            var i = column.count - 1
+            while i >= 0 {
+                if column[i].row == rid {
+                    column[i] = column[column.count - 1]
+                    column.removeLast()
+                    return
+                }
+                i -= 1
+            }
+        }
+    }
+
+    @inline(__always) private mutating func moveCell(_ s: Int32, _ rid: Int32, to position: Int32, definition: Bool) {
+        withColumn(s, definition: definition) { column in
+            for i in column.indices where column[i].row == rid {
+                column[i].position = position
+                return
+            }
+        }
+    }
+
+    /// Removes the entry at `position` from row `rid` (swap with the last entry).
+    mutating func removeEntry(row rid: Int32, at position: Int32) {
+        let definition = rows[Int(rid)].isDefinition
+        let s = rows[Int(rid)].entries[Int(position)].symbol
+        let last = Int32(rows[Int(rid)].entries.count - 1)
+        if position != last {
+            let moved = rows[Int(rid)].entries[Int(last)]
+            rows[Int(rid)].entries[Int(position)] = moved
+            moveCell(moved.symbol, rid, to: position, definition: definition)
+        }
+        rows[Int(rid)].entries.removeLast()
+        unlinkCell(s, rid, definition: definition)
+    }
+
+    mutating func appendEntry(row rid: Int32, _ s: Int32, _ coefficient: Double) {
+        let position = Int32(rows[Int(rid)].entries.count)
+        rows[Int(rid)].entries.append(Entry(symbol: s, coefficient: coefficient))
+        let cell = Cell(row: rid, position: position)
+        if rows[Int(rid)].isDefinition { definitionColumn[Int(s)].append(cell) } else { coreColumn[Int(s)].append(cell) }
+    }
+
     mutating func attach(_ rid: Int32) {
-        let row = rows[Int(rid)]
-        if row.isDefinition {
-            for e in row.entries { definitionColumn[Int(e.symbol)].append(rid) }
-        } else {
-            for e in row.entries { coreColumn[Int(e.symbol)].append(rid) }
+        let definition = rows[Int(rid)].isDefinition
+        let entries = rows[Int(rid)].entries
+        for (i, e) in entries.enumerated() {
+            let cell = Cell(row: rid, position: Int32(i))
+            if definition { definitionColumn[Int(e.symbol)].append(cell) } else { coreColumn[Int(e.symbol)].append(cell) }
         }
     }
 
     mutating func detach(_ rid: Int32) {
-        let row = rows[Int(rid)]
-        if row.isDefinition {
-            for e in row.entries { Self.removeFromColumn(&definitionColumn[Int(e.symbol)], rid) }
-        } else {
-            for e in row.entries { Self.removeFromColumn(&coreColumn[Int(e.symbol)], rid) }
-        }
+        let definition = rows[Int(rid)].isDefinition
+        for e in rows[Int(rid)].entries { unlinkCell(e.symbol, rid, definition: definition) }
     }
 
-    @inline(__always) static func removeFromColumn(_ column: inout [Int32], _ rid: Int32) {
-        var i = column.count - 1
-        while i >= 0 {
-            if column[i] == rid {
-                column.swapAt(i, column.count - 1)
-                column.removeLast()
-                return
-            }
-            i -= 1
+    static func removeFromColumn(_ column: inout [Int32], _ value: Int32) {
+        if let i = column.lastIndex(of: value) {
+            column.swapAt(i, column.count - 1)
+            column.removeLast()
         }
     }
 
@@ -236,23 +306,21 @@ struct Tableau: Sendable {
         }
     }
 
-    /// `rows[rid] += alpha × source`, removing `skip`; keeps the column index current.
+    /// `rows[rid] += alpha × source`, removing `skip` (the symbol `source`
+    /// replaces); costs O(|source|) lookups through the column index.
     mutating func addScaled(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
         journal.noteRow(rid, rows[Int(rid)])
-        scratchAdded.removeAll(keepingCapacity: true)
-        scratchRemoved.removeAll(keepingCapacity: true)
         rows[Int(rid)].constant += alpha * source.constant
-        source.entries.withUnsafeBufferPointer { src in
-            mergeScaled(&rows[Int(rid)].entries, src, alpha, skip: skip,
-                        scratch: &scratchEntries, added: &scratchAdded, removed: &scratchRemoved)
-        }
-        let definition = rows[Int(rid)].isDefinition
-        for s in scratchAdded {
-            if definition { definitionColumn[Int(s)].append(rid) } else { coreColumn[Int(s)].append(rid) }
-        }
-        for s in scratchRemoved {
-            if definition { Self.removeFromColumn(&definitionColumn[Int(s)], rid) }
-            else { Self.removeFromColumn(&coreColumn[Int(s)], rid) }
+        mergedEntries += source.entries.count
+        if skip >= 0, let p = position(of: skip, inRow: rid) { removeEntry(row: rid, at: p) }
+        for e in source.entries where e.symbol != skip {
+            let delta = alpha * e.coefficient
+            if let p = position(of: e.symbol, inRow: rid) {
+                let c = rows[Int(rid)].entries[Int(p)].coefficient + delta
+                if Tolerance.isZero(c) { removeEntry(row: rid, at: p) } else { rows[Int(rid)].entries[Int(p)].coefficient = c }
+            } else if !Tolerance.isZero(delta) {
+                appendEntry(row: rid, e.symbol, delta)
+            }
         }
         noteRowChange(rid)
     }
@@ -267,27 +335,29 @@ struct Tableau: Sendable {
     /// Drops `symbol` from every row and the objective; used for symbols whose
     /// true coefficient is zero but that rounding left behind.
     mutating func purge(_ symbol: Int32) {
-        for rid in coreColumn[Int(symbol)] {
-            journal.noteRow(rid, rows[Int(rid)])
-            rows[Int(rid)].entries.removeAll { $0.symbol == symbol }
-            noteRowChange(rid)
+        for cell in coreColumn[Int(symbol)] {
+            journal.noteRow(cell.row, rows[Int(cell.row)])
+            if let p = position(of: symbol, inRow: cell.row) { removeEntry(row: cell.row, at: p) }
+            noteRowChange(cell.row)
         }
-        coreColumn[Int(symbol)].removeAll()
-        for rid in definitionColumn[Int(symbol)] {
-            journal.noteRow(rid, rows[Int(rid)])
-            rows[Int(rid)].entries.removeAll { $0.symbol == symbol }
-            noteRowChange(rid)
+        for cell in definitionColumn[Int(symbol)] {
+            journal.noteRow(cell.row, rows[Int(cell.row)])
+            if let p = position(of: symbol, inRow: cell.row) { removeEntry(row: cell.row, at: p) }
+            noteRowChange(cell.row)
         }
-        definitionColumn[Int(symbol)].removeAll()
-        for level in objective.indices where objective[level].contains(symbol) {
-            noteObjectiveChange()
-            objective[level].entries.removeAll { $0.symbol == symbol }
-        }
-        if artificial?.contains(symbol) == true { artificial!.entries.removeAll { $0.symbol == symbol } }
+        for level in objective.indices where objective[level][Int(symbol)] != 0 { setObjective(level, symbol, 0) }
+        if artificialActive { artificialCoefficient[Int(symbol)] = 0 }
     }
 
-    @inline(__always) mutating func noteObjectiveChange() {
-        if journal.isActive { journal.noteObjective(levels: levels, rows: objective, use: levelUse) }
+    /// Structural objective changes (a priority level appears or goes) only
+    /// happen for preferences, which never run inside a transaction.
+    @inline(__always) func noteObjectiveChange() {
+        assert(!journal.isActive, "priority levels changed inside a transaction")
+    }
+
+    @inline(__always) mutating func setObjective(_ level: Int, _ s: Int32, _ value: Double) {
+        journal.noteObjectiveWrite(level, s, objective[level][Int(s)])
+        objective[level][Int(s)] = value
     }
 
     func cachedReported(_ s: Int32) -> Double { reportedValue[Int(s)] }
@@ -296,7 +366,7 @@ struct Tableau: Sendable {
     /// Whether nothing refers to the symbol.
     func isUnreferenced(_ s: Int32) -> Bool {
         symbols[Int(s)].row < 0 && coreColumn[Int(s)].isEmpty && definitionColumn[Int(s)].isEmpty
-            && !objective.contains { $0.contains(s) }
+            && !objective.contains { $0[Int(s)] != 0 }
     }
 }
 
