@@ -143,5 +143,7 @@ extension Tableau {
         accumulator.removeLast(n)
         accumulatorStamp.removeLast(n)
         artificialCoefficient.removeLast(n)
+        positionMap.removeLast(n)
+        positionStamp.removeLast(n)
     }
 }

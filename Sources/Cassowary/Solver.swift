@@ -179,10 +179,9 @@ public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
     public var pivots: Int
     /// Row entries merged by substitutions since the solver was created.
     public var mergedEntries: Int
-    var kinds: [Int] = []
 
     public var description: String {
-        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) pivots=\(pivots) merged=\(mergedEntries) kinds=\(kinds)"
+        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) pivots=\(pivots) merged=\(mergedEntries)"
     }
 }
 
@@ -197,6 +196,6 @@ extension Tableau {
         }
         return SolverStatistics(constraints: constraints, symbols: symbolsInUse, coreRows: core,
                                 definitions: definitions, cells: cells, priorityLevels: levels.count,
-                                pivots: pivotCount, mergedEntries: mergedEntries, kinds: pivotKinds)
+                                pivots: pivotCount, mergedEntries: mergedEntries)
     }
 }

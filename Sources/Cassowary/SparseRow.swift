@@ -1,7 +1,15 @@
 /// One coefficient of a row.
 struct Entry: Sendable {
     var symbol: Int32
+    /// Index of this entry's cell in the symbol's column (-1 when not indexed).
+    var cell: Int32
     var coefficient: Double
+
+    init(symbol: Int32, coefficient: Double) {
+        self.symbol = symbol
+        self.cell = -1
+        self.coefficient = coefficient
+    }
 }
 
 /// Where a symbol sits in a row: the column index stores one per occurrence,

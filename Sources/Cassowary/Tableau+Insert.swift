@@ -110,7 +110,6 @@ extension Tableau {
         } else if other >= 0 && isCoreBasic(other) {
             deleteRow(symbols[Int(other)].row)
         } else if let leaving = markerLeavingRow(marker) {
-            pivotKinds[3] += 1
             pivot(entering: marker, row: leaving)
             deleteRow(symbols[Int(marker)].row)
         }

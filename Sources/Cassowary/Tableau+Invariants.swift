@@ -13,8 +13,9 @@ extension Tableau {
                 let e = row.entries[j]
                 if row.entries[..<j].contains(where: { $0.symbol == e.symbol }) { problems.append("row \(i) repeats \(e.symbol)") }
                 let column = row.isDefinition ? definitionColumn[Int(e.symbol)] : coreColumn[Int(e.symbol)]
-                if !column.contains(where: { $0.row == rid && $0.position == Int32(j) }) {
-                    problems.append("column \(e.symbol) lacks row \(i) position \(j)")
+                if e.cell < 0 || Int(e.cell) >= column.count || column[Int(e.cell)].row != rid
+                    || column[Int(e.cell)].position != Int32(j) {
+                    problems.append("entry \(j) of row \(i) has a bad cell link")
                 }
                 if e.symbol == row.basic { problems.append("row \(i) mentions its basic symbol") }
                 if kind(e.symbol) == .unused { problems.append("row \(i) mentions unused symbol \(e.symbol)") }

@@ -14,15 +14,10 @@ extension Tableau {
         let scale = -1 / a
         rows[Int(rid)].entries.withUnsafeMutableBufferPointer { entries in
             for i in entries.indices { entries[i].coefficient *= scale }
-            entries[Int(p)] = Entry(symbol: leaving, coefficient: 1 / a)
         }
+        replaceEntry(row: rid, at: p, with: Entry(symbol: leaving, coefficient: 1 / a))
         rows[Int(rid)].constant *= scale
         rows[Int(rid)].basic = entering
-        for i in coreColumn[Int(entering)].indices where coreColumn[Int(entering)][i].row == rid {
-            coreColumn[Int(entering)].remove(at: i)
-            break
-        }
-        coreColumn[Int(leaving)].append(Cell(row: rid, position: p))
         setRowOf(leaving, -1)
         setRowOf(entering, rid)
         noteRowChange(rid)

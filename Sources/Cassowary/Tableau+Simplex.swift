@@ -27,7 +27,6 @@ extension Tableau {
                 direction = 1
             }
             guard let leaving = primalLeavingRow(entering: e, direction: direction) else { continue }
-            pivotKinds[0] += 1
             pivot(entering: e, row: leaving)
             // The entering symbol may still improve in the other direction
             // only through others; re-check the leaving symbol via substitution.
@@ -102,14 +101,13 @@ extension Tableau {
                 } else {
                     // ratio d/a for both; externals use their signed coefficient.
                     let order = ratioOrder(e.symbol, e.coefficient, entering, enteringCoefficient)
-                    if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
+                    if order < 0 || (order == 0 && preferInDual(e.symbol, over: entering, sparse: sparse)) {
                         entering = e.symbol
                         enteringCoefficient = e.coefficient
                     }
                 }
             }
             if entering < 0 { return rid }
-            pivotKinds[1] += 1
             pivot(entering: entering, row: rid)
         }
         return nil
@@ -125,6 +123,16 @@ extension Tableau {
             if ca != cb { return ca < cb }
         }
         return a < b
+    }
+
+    /// Dual ties: fewer rows first, then the newest symbol — in layouts the
+    /// newest view is usually last, so adjusting it moves the fewest others.
+    /// Falls back to lowest id (Bland) after `sparsePivotLimit` pivots.
+    @inline(__always) func preferInDual(_ a: Int32, over b: Int32, sparse: Bool) -> Bool {
+        guard sparse else { return a < b }
+        let ca = coreColumn[Int(a)].count, cb = coreColumn[Int(b)].count
+        if ca != cb { return ca < cb }
+        return a > b
     }
 
     /// Compares d(a)/ca with d(b)/cb lexicographically for nonzero ca, cb.
@@ -168,7 +176,6 @@ extension Tableau {
                 }
             }
             guard entering >= 0, let leaving = primalLeavingRow(entering: entering, direction: direction) else { break }
-            pivotKinds[2] += 1
             pivot(entering: entering, row: leaving)
         }
         let final = artificialRow()

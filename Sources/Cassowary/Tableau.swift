@@ -92,12 +92,15 @@ struct Tableau: Sendable {
     var accumulatorStamp: [UInt32] = []
     var stamp: UInt32 = 0
     var evaluationStack: [Int32] = []
+    /// Position of each symbol in the row being merged into (valid where the stamp matches).
+    var positionMap: [Int32] = []
+    var positionStamp: [UInt32] = []
+    var positionGeneration: UInt32 = 0
     /// Pivots and merged row entries so far (diagnostics).
     /// Set when adds or removes left the objective unoptimised; preferences
     /// are optimised lazily, before the next read, edit or query.
     var needsOptimization = false
     var pivotCount = 0
-    var pivotKinds: [Int] = [0, 0, 0, 0, 0]
     var mergedEntries = 0
 
     var symbolCount: Int { symbols.count }
@@ -145,6 +148,8 @@ struct Tableau: Sendable {
             accumulator.append(0)
             accumulatorStamp.append(0)
             artificialCoefficient.append(0)
+            positionMap.append(0)
+            positionStamp.append(0)
             for level in objective.indices { objective[level].append(0) }
             journal.log(.allocateSymbol(s, reused: false))
         }
@@ -186,66 +191,83 @@ struct Tableau: Sendable {
         return rows[Int(rid)].entries[Int(p)].coefficient
     }
 
-    @inline(__always) private mutating func withColumn<T>(_ s: Int32, definition: Bool, _ body: (inout [Cell]) -> T) -> T {
-        definition ? body(&definitionColumn[Int(s)]) : body(&coreColumn[Int(s)])
-    }
-
-    @inline(__always) private mutating func unlinkCell(_ s: Int32, _ rid: Int32, definition: Bool) {
-        withColumn(s, definition: definition) { column in
-            var i = column.count - 1
-            while i >= 0 {
-                if column[i].row == rid {
-                    column[i] = column[column.count - 1]
-                    column.removeLast()
-                    return
-                }
-                i -= 1
-            }
+    /// Indexes the entry at `position` of row `rid` in its symbol's column.
+    @inline(__always) private mutating func linkCell(row rid: Int32, position: Int32) {
+        let s = Int(rows[Int(rid)].entries[Int(position)].symbol)
+        let cell = Cell(row: rid, position: position)
+        let index: Int
+        if rows[Int(rid)].isDefinition {
+            index = definitionColumn[s].count
+            definitionColumn[s].append(cell)
+        } else {
+            index = coreColumn[s].count
+            coreColumn[s].append(cell)
         }
+        rows[Int(rid)].entries[Int(position)].cell = Int32(index)
     }
 
-    @inline(__always) private mutating func moveCell(_ s: Int32, _ rid: Int32, to position: Int32, definition: Bool) {
-        withColumn(s, definition: definition) { column in
-            for i in column.indices where column[i].row == rid {
-                column[i].position = position
-                return
+    /// Removes the cell of the entry at `position` of row `rid` from its column
+    /// (swapping the column's last cell into its place).
+    @inline(__always) private mutating func unlinkCell(row rid: Int32, position: Int32) {
+        let e = rows[Int(rid)].entries[Int(position)]
+        let s = Int(e.symbol), index = Int(e.cell)
+        if rows[Int(rid)].isDefinition {
+            let last = definitionColumn[s].count - 1
+            if index != last {
+                let moved = definitionColumn[s][last]
+                definitionColumn[s][index] = moved
+                rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
             }
+            definitionColumn[s].removeLast()
+        } else {
+            let last = coreColumn[s].count - 1
+            if index != last {
+                let moved = coreColumn[s][last]
+                coreColumn[s][index] = moved
+                rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
+            }
+            coreColumn[s].removeLast()
         }
     }
 
     /// Removes the entry at `position` from row `rid` (swap with the last entry).
-    mutating func removeEntry(row rid: Int32, at position: Int32) {
-        let definition = rows[Int(rid)].isDefinition
-        let s = rows[Int(rid)].entries[Int(position)].symbol
+    mutating func removeEntry(row rid: Int32, at position: Int32, mapped: Bool = false) {
+        unlinkCell(row: rid, position: position)
         let last = Int32(rows[Int(rid)].entries.count - 1)
+        let s = rows[Int(rid)].entries[Int(position)].symbol
         if position != last {
             let moved = rows[Int(rid)].entries[Int(last)]
             rows[Int(rid)].entries[Int(position)] = moved
-            moveCell(moved.symbol, rid, to: position, definition: definition)
+            if rows[Int(rid)].isDefinition {
+                definitionColumn[Int(moved.symbol)][Int(moved.cell)].position = position
+            } else {
+                coreColumn[Int(moved.symbol)][Int(moved.cell)].position = position
+            }
+            if mapped { positionMap[Int(moved.symbol)] = position }
         }
+        if mapped { positionStamp[Int(s)] = 0 }
         rows[Int(rid)].entries.removeLast()
-        unlinkCell(s, rid, definition: definition)
     }
 
     mutating func appendEntry(row rid: Int32, _ s: Int32, _ coefficient: Double) {
         let position = Int32(rows[Int(rid)].entries.count)
         rows[Int(rid)].entries.append(Entry(symbol: s, coefficient: coefficient))
-        let cell = Cell(row: rid, position: position)
-        if rows[Int(rid)].isDefinition { definitionColumn[Int(s)].append(cell) } else { coreColumn[Int(s)].append(cell) }
+        linkCell(row: rid, position: position)
     }
 
     mutating func attach(_ rid: Int32) {
-        let definition = rows[Int(rid)].isDefinition
-        let entries = rows[Int(rid)].entries
-        for (i, e) in entries.enumerated() {
-            let cell = Cell(row: rid, position: Int32(i))
-            if definition { definitionColumn[Int(e.symbol)].append(cell) } else { coreColumn[Int(e.symbol)].append(cell) }
-        }
+        for i in rows[Int(rid)].entries.indices { linkCell(row: rid, position: Int32(i)) }
     }
 
     mutating func detach(_ rid: Int32) {
-        let definition = rows[Int(rid)].isDefinition
-        for e in rows[Int(rid)].entries { unlinkCell(e.symbol, rid, definition: definition) }
+        for i in rows[Int(rid)].entries.indices { unlinkCell(row: rid, position: Int32(i)) }
+    }
+
+    /// Replaces the symbol of the entry at `position` (the pivot's swap of roles).
+    mutating func replaceEntry(row rid: Int32, at position: Int32, with entry: Entry) {
+        unlinkCell(row: rid, position: position)
+        rows[Int(rid)].entries[Int(position)] = entry
+        linkCell(row: rid, position: position)
     }
 
     static func removeFromColumn(_ column: inout [Int32], _ value: Int32) {
@@ -291,9 +313,13 @@ struct Tableau: Sendable {
 
     /// Called whenever a row's constant or entries change.
     @inline(__always) mutating func noteRowChange(_ rid: Int32) {
-        let row = rows[Int(rid)]
-        notePending(row.basic)
-        if !row.isDefinition { checkFeasibility(of: row) }
+        let basic = rows[Int(rid)].basic
+        notePending(basic)
+        if rows[Int(rid)].isDefinition {
+            flags[Int(basic)].remove(.valueValid)
+        } else {
+            checkFeasibility(of: rows[Int(rid)])
+        }
     }
 
     @inline(__always) mutating func checkFeasibility(of row: Row) {
@@ -312,6 +338,10 @@ struct Tableau: Sendable {
         journal.noteRow(rid, rows[Int(rid)])
         rows[Int(rid)].constant += alpha * source.constant
         mergedEntries += source.entries.count
+        if source.entries.count >= 32 {
+            addScaledMapped(toRow: rid, source, alpha, skip: skip)
+            return
+        }
         if skip >= 0, let p = position(of: skip, inRow: rid) { removeEntry(row: rid, at: p) }
         for e in source.entries where e.symbol != skip {
             let delta = alpha * e.coefficient
@@ -319,6 +349,35 @@ struct Tableau: Sendable {
                 let c = rows[Int(rid)].entries[Int(p)].coefficient + delta
                 if Tolerance.isZero(c) { removeEntry(row: rid, at: p) } else { rows[Int(rid)].entries[Int(p)].coefficient = c }
             } else if !Tolerance.isZero(delta) {
+                appendEntry(row: rid, e.symbol, delta)
+            }
+        }
+        noteRowChange(rid)
+    }
+
+    /// `addScaled` for long sources: one pass maps the destination's positions
+    /// so each source entry is found in O(1), O(|destination| + |source|) in all.
+    private mutating func addScaledMapped(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+        positionGeneration &+= 1
+        if positionGeneration == 0 {
+            for i in positionStamp.indices { positionStamp[i] = 0 }
+            positionGeneration = 1
+        }
+        let g = positionGeneration
+        for (i, e) in rows[Int(rid)].entries.enumerated() {
+            positionMap[Int(e.symbol)] = Int32(i)
+            positionStamp[Int(e.symbol)] = g
+        }
+        if skip >= 0 && positionStamp[Int(skip)] == g { removeEntry(row: rid, at: positionMap[Int(skip)], mapped: true) }
+        for e in source.entries where e.symbol != skip {
+            let delta = alpha * e.coefficient
+            if positionStamp[Int(e.symbol)] == g {
+                let p = positionMap[Int(e.symbol)]
+                let c = rows[Int(rid)].entries[Int(p)].coefficient + delta
+                if Tolerance.isZero(c) { removeEntry(row: rid, at: p, mapped: true) } else { rows[Int(rid)].entries[Int(p)].coefficient = c }
+            } else if !Tolerance.isZero(delta) {
+                positionMap[Int(e.symbol)] = Int32(rows[Int(rid)].entries.count)
+                positionStamp[Int(e.symbol)] = g
                 appendEntry(row: rid, e.symbol, delta)
             }
         }

@@ -24,6 +24,9 @@ struct SolverBench: ParsableCommand {
     @Flag(help: "Print the solver's internal sizes after each phase (to standard error).")
     var verbose = false
 
+    @Flag(help: "Skip the churn phase (for profiling the others).")
+    var skipChurn = false
+
     mutating func validate() throws {
         guard let list = parseSizes(sizes) else { throw ValidationError("--sizes must list positive integers") }
         if workload != .chain {
@@ -70,6 +73,7 @@ struct SolverBench: ParsableCommand {
             if verbose { printError("edit-nu: \(solver.statistics)") }
             try layout.check(&solver, r: values.last!, phase: "edit-nu")
 
+            if skipChurn { continue }
             churn.append(try measureSeconds {
                 for group in layout.churnGroups {
                     for c in group { try solver.remove(c) }
@@ -84,7 +88,9 @@ struct SolverBench: ParsableCommand {
         print(benchLine(group: "solver", workload: name, n: n, phase: "build", unit: "ms", samples: build))
         print(benchLine(group: "solver", workload: name, n: n, phase: "edit", unit: "µs", samples: edit))
         print(benchLine(group: "solver", workload: name, n: n, phase: "edit-nu", unit: "µs", samples: editNU))
-        print(benchLine(group: "solver", workload: name, n: n, phase: "churn", unit: "ms", samples: churn))
+        if !churn.isEmpty {
+            print(benchLine(group: "solver", workload: name, n: n, phase: "churn", unit: "ms", samples: churn))
+        }
     }
 }
 
