@@ -119,11 +119,14 @@ extension Tableau {
     /// External symbols whose value changes when nonbasic `s` moves, sorted.
     mutating func externalsMoved(by s: Int32) -> [Int32] {
         // Rate of change of every affected symbol, propagated through definitions in rank order.
+        // `rate` is only looked up; `touched` keeps the order of discovery.
         var rate: [Int32: Double] = [s: 1]
         var queue: [Int32] = [s]
+        var touched: [Int32] = [s]
         for cell in coreColumn[Int(s)] {
             let b = rows[Int(cell.row)].basic
             rate[b] = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
+            touched.append(b)
             queue.append(b)
         }
         var definitions: [(rank: Int64, symbol: Int32)] = []
@@ -131,21 +134,22 @@ extension Tableau {
         for t in queue {
             for cell in definitionColumn[Int(t)] {
                 let x = rows[Int(cell.row)].basic
-                if queued.insert(x).inserted { RankHeap.push(&definitions, (-symbols[Int(x)].rank, x)) }
+                if queued.insert(x).inserted { Heap.push(&definitions, (-symbols[Int(x)].rank, x), before: Tableau.higherRank) }
             }
         }
         // Lowest rank first: a definition's inputs are settled before it.
-        while let (_, x) = RankHeap.pop(&definitions) {
+        while let (_, x) = Heap.pop(&definitions, before: Tableau.higherRank) {
             var r = 0.0
             for e in rows[Int(symbols[Int(x)].row)].entries { r += e.coefficient * (rate[e.symbol] ?? 0) }
             rate[x] = r
+            touched.append(x)
             for cell in definitionColumn[Int(x)] {
                 let y = rows[Int(cell.row)].basic
-                if queued.insert(y).inserted { RankHeap.push(&definitions, (-symbols[Int(y)].rank, y)) }
+                if queued.insert(y).inserted { Heap.push(&definitions, (-symbols[Int(y)].rank, y), before: Tableau.higherRank) }
             }
         }
         var moved: [Int32] = []
-        for (t, r) in rate where kind(t) == .external && !Tolerance.isZero(r) { moved.append(t) }
+        for t in touched where kind(t) == .external && !Tolerance.isZero(rate[t] ?? 0) { moved.append(t) }
         moved.sort()
         return moved
     }

@@ -25,7 +25,7 @@ extension Tableau {
                 let r = t.symbols[i].row
                 if r >= 0 {
                     if t.rows[Int(r)].isDefinition {
-                        RankHeap.push(&definitions, (t.symbols[i].rank, s))
+                        Heap.push(&definitions, (t.symbols[i].rank, s), before: Tableau.higherRank)
                     } else {
                         coreBasics.append(s)
                     }
@@ -35,23 +35,19 @@ extension Tableau {
             }
         }
 
+        /// Replaces basic symbol `x` in the accumulator by its row.
+        func expand(_ x: Int32, _ t: inout Tableau) {
+            let c = t.accumulator[Int(x)]
+            t.accumulator[Int(x)] = 0
+            if c == 0 { return }
+            let row = t.rows[Int(t.symbols[Int(x)].row)]
+            total += c * row.constant
+            for e in row.entries { add(e.symbol, c * e.coefficient, &t) }
+        }
+
         for e in entries { add(e.symbol, e.coefficient, &self) }
-        while let (_, x) = RankHeap.pop(&definitions) {
-            let c = accumulator[Int(x)]
-            accumulator[Int(x)] = 0
-            if c == 0 { continue }
-            let row = rows[Int(symbols[Int(x)].row)]
-            total += c * row.constant
-            for e in row.entries { add(e.symbol, c * e.coefficient, &self) }
-        }
-        for b in coreBasics {
-            let c = accumulator[Int(b)]
-            accumulator[Int(b)] = 0
-            if c == 0 { continue }
-            let row = rows[Int(symbols[Int(b)].row)]
-            total += c * row.constant
-            for e in row.entries { add(e.symbol, c * e.coefficient, &self) }
-        }
+        while let (_, x) = Heap.pop(&definitions, before: Self.higherRank) { expand(x, &self) }
+        for b in coreBasics { expand(b, &self) }
         var result: [Entry] = []
         result.reserveCapacity(touched.count)
         for s in touched {
@@ -62,40 +58,9 @@ extension Tableau {
     }
 }
 
-/// A max-heap on (rank, symbol), ties broken by the larger symbol id.
-enum RankHeap {
-    @inline(__always) private static func above(_ a: (rank: Int64, symbol: Int32), _ b: (rank: Int64, symbol: Int32)) -> Bool {
+extension Tableau {
+    /// Heap order for expansion: higher rank first, ties to the larger id.
+    static func higherRank(_ a: (rank: Int64, symbol: Int32), _ b: (rank: Int64, symbol: Int32)) -> Bool {
         a.rank != b.rank ? a.rank > b.rank : a.symbol > b.symbol
-    }
-
-    static func push(_ heap: inout [(rank: Int64, symbol: Int32)], _ value: (rank: Int64, symbol: Int32)) {
-        heap.append(value)
-        var i = heap.count - 1
-        while i > 0 {
-            let parent = (i - 1) >> 1
-            if !above(heap[i], heap[parent]) { break }
-            heap.swapAt(parent, i)
-            i = parent
-        }
-    }
-
-    static func pop(_ heap: inout [(rank: Int64, symbol: Int32)]) -> (rank: Int64, symbol: Int32)? {
-        guard let top = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var i = 0
-            let n = heap.count
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < n && above(heap[l], heap[m]) { m = l }
-                if r < n && above(heap[r], heap[m]) { m = r }
-                if m == i { break }
-                heap.swapAt(i, m)
-                i = m
-            }
-        }
-        return top
     }
 }

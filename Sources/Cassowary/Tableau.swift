@@ -429,20 +429,26 @@ struct Tableau: Sendable {
     }
 }
 
-/// A binary min-heap of symbol ids stored in a plain array.
+/// Binary heaps stored in plain arrays; the default order is smallest symbol id first.
 enum Heap {
-    static func push(_ heap: inout [Int32], _ value: Int32) {
+    static func push(_ heap: inout [Int32], _ value: Int32) { push(&heap, value, before: <) }
+
+    static func pop(_ heap: inout [Int32]) -> Int32? { pop(&heap, before: <) }
+
+    @inline(__always)
+    static func push<T>(_ heap: inout [T], _ value: T, before: (T, T) -> Bool) {
         heap.append(value)
         var i = heap.count - 1
         while i > 0 {
             let parent = (i - 1) >> 1
-            if heap[parent] <= heap[i] { break }
+            if !before(heap[i], heap[parent]) { break }
             heap.swapAt(parent, i)
             i = parent
         }
     }
 
-    static func pop(_ heap: inout [Int32]) -> Int32? {
+    @inline(__always)
+    static func pop<T>(_ heap: inout [T], before: (T, T) -> Bool) -> T? {
         guard let top = heap.first else { return nil }
         let last = heap.removeLast()
         if !heap.isEmpty {
@@ -452,8 +458,8 @@ enum Heap {
             while true {
                 let l = 2 * i + 1, r = l + 1
                 var m = i
-                if l < n && heap[l] < heap[m] { m = l }
-                if r < n && heap[r] < heap[m] { m = r }
+                if l < n && before(heap[l], heap[m]) { m = l }
+                if r < n && before(heap[r], heap[m]) { m = r }
                 if m == i { break }
                 heap.swapAt(i, m)
                 i = m

@@ -5,17 +5,8 @@ import Testing
     @Test func onlyChangedVariablesAreReported() throws {
         var solver = Solver()
         let n = 20
-        let left = (0..<n).map { Variable("left\($0)") }
-        let width = (0..<n).map { Variable("width\($0)") }
-        let total = Variable("total")
-        try solver.addEditVariable(total, priority: .high)
-        try solver.suggestValue(total, Double(11 * n - 1))
-        for i in 0..<n {
-            try solver.add(width[i] >= 1)
-            try solver.add((width[i] == 10).priority(.weakest))
-            try solver.add(i == 0 ? left[0] == 0 : left[i] == left[i - 1] + width[i - 1] + 1)
-        }
-        try solver.add(left[n - 1] + width[n - 1] == total)
+        let chain = try ChainLayout(n, into: &solver)
+        let (left, width, total) = (chain.left, chain.width, chain.total)
         let first = solver.takeChangedVariables()
         #expect(Set(first) == Set(left + width + [total]))
         #expect(solver.takeChangedVariables().isEmpty)

@@ -151,3 +151,78 @@ import Testing
         }
     }
 }
+
+/// Layout-shaped systems (chains of boxes inside containers) under random
+/// churn, constant changes and edits, checked against the reference LP.
+@Suite struct LayoutPropertyTests {
+    static func layout(_ rng: inout SplitMix64) -> (vars: [Variable], constraints: [Constraint], total: Variable) {
+        let total = Variable("total")
+        var vars = [total]
+        var constraints: [Constraint] = []
+        let containers = Int.random(in: 1...3, using: &rng)
+        var parentLeft: Variable? = nil, parentWidth: Variable? = nil
+        var previousRight: Expression? = nil
+        for c in 0..<containers {
+            let left = Variable("c\(c).left"), width = Variable("c\(c).width")
+            vars += [left, width]
+            constraints.append(width >= 1)
+            constraints.append((width == Double(Int.random(in: 5...30, using: &rng))).priority(.weakest))
+            constraints.append(previousRight.map { left == $0 + 1 } ?? (left == 0))
+            previousRight = left + width
+            let children = Int.random(in: 1...4, using: &rng)
+            var previous: (Variable, Variable)? = nil
+            for k in 0..<children {
+                let l = Variable("c\(c).\(k).left"), w = Variable("c\(c).\(k).width")
+                vars += [l, w]
+                constraints.append(w >= Double(Int.random(in: 0...3, using: &rng)))
+                constraints.append((w == Double(Int.random(in: 3...12, using: &rng))).priority([1, 250, 500][Int.random(in: 0..<3, using: &rng)]))
+                constraints.append(previous.map { l == $0.0 + $0.1 + 1 } ?? (l == left + 1))
+                previous = (l, w)
+            }
+            constraints.append(previous!.0 + previous!.1 + 1 == left + width)
+            parentLeft = left
+            parentWidth = width
+        }
+        constraints.append(parentLeft! + parentWidth! == total)
+        return (vars, constraints, total)
+    }
+
+    @Test(arguments: 0..<60)
+    func layoutsUnderChurn(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 10_000)
+        let (vars, constraints, total) = Self.layout(&rng)
+        var solver = Solver()
+        // Add in a random order, edit variable first or last.
+        var order = constraints
+        order.shuffle(using: &rng)
+        let editFirst = Bool.random(using: &rng)
+        if editFirst { try? solver.addEditVariable(total, priority: 999) }
+        for c in order { try? solver.add(c) }
+        if !editFirst { try? solver.addEditVariable(total, priority: 999) }
+        var removed: [Constraint] = []
+        for step in 0..<40 {
+            let label = "layout seed \(seed) step \(step)"
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0:
+                try? solver.suggestValue(total, Double(Int.random(in: 0...120, using: &rng)))
+            case 1:
+                let held = solver.constraints
+                guard !held.isEmpty else { continue }
+                let c = held[Int.random(in: 0..<held.count, using: &rng)]
+                try? solver.remove(c)
+                removed.append(c)
+            case 2:
+                if let c = removed.popLast() { try? solver.add(c) }
+            default:
+                let held = solver.constraints
+                guard !held.isEmpty else { continue }
+                let c = held[Int.random(in: 0..<held.count, using: &rng)]
+                try? solver.setConstant(c.constant + Double(Int.random(in: -3...3, using: &rng)), of: c)
+            }
+            PropertyTests.check(&solver, vars: vars, edit: total, editPriority: 999, step: label)
+        }
+        for c in solver.constraints { try? solver.remove(c) }
+        try? solver.removeEditVariable(total)
+        #expect(solver.isEmpty)
+    }
+}

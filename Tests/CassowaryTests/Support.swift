@@ -29,3 +29,24 @@ extension Solver {
         }
     }
 }
+
+/// `n` boxes in a row: `left[i] == left[i-1] + width[i-1] + 1`, widths ≥ 1 and
+/// weakly 10, the last right edge on the edit variable `total`.
+struct ChainLayout {
+    let left: [Variable]
+    let width: [Variable]
+    let total = Variable("total")
+
+    init(_ n: Int, into solver: inout Solver) throws {
+        left = (0..<n).map { Variable("left\($0)") }
+        width = (0..<n).map { Variable("width\($0)") }
+        try solver.addEditVariable(total, priority: 999)
+        try solver.suggestValue(total, Double(11 * n - 1))
+        for i in 0..<n {
+            try solver.add(width[i] >= 1)
+            try solver.add((width[i] == 10).priority(.weakest))
+            try solver.add(i == 0 ? left[0] == 0 : left[i] == left[i - 1] + width[i - 1] + 1)
+        }
+        try solver.add(left[n - 1] + width[n - 1] == total)
+    }
+}
