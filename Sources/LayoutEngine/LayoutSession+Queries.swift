@@ -85,15 +85,18 @@ extension LayoutSession {
         }
     }
 
-    /// Optional constraints that do not hold, in spec order. A text's hugging
-    /// (stretched wider or taller than its text) is normal and left out;
-    /// compression resistance (a text squeezed) is listed.
+    /// Optional constraints that do not hold, in spec order. Left out as normal:
+    /// a text's hugging (stretched wider or taller than its text) and its width
+    /// resistance (narrower than its longest line: it wraps). A text's height
+    /// resistance is listed: lines that do not fit are cut.
     public mutating func unsatisfiedPreferences() -> [UnsatisfiedPreference] {
         if let cached = queries.unsatisfied { return cached }
         var found: [(key: OrderKey, ref: ConstraintRef, violation: Double)] = []
         for broken in solver.brokenConstraints() {
             guard let ref = owner(of: broken.constraint) else { continue }
-            if case .implicit(_, let kind) = ref, kind == .hugWidth || kind == .hugHeight { continue }
+            if case .implicit(_, let kind) = ref, kind == .hugWidth || kind == .hugHeight || kind == .resistWidth {
+                continue
+            }
             found.append((orderKey(ref), ref, broken.violation))
         }
         found.sort { $0.key < $1.key }
