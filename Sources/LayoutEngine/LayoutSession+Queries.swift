@@ -70,7 +70,7 @@ extension LayoutSession {
         case .active: break
         }
         if conflictRecords.contains(where: { $0.members.contains(ref) }) { return .conflicting }
-        guard let constraint = current.constraint, !constraint.isRequired,
+        guard let constraint = pool[current.handle], !constraint.isRequired,
             let violation = solver.violation(of: constraint), violation > 1e-6
         else { return .satisfied }
         return .unsatisfied(by: violation)

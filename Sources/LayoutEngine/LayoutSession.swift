@@ -37,6 +37,7 @@ public struct LayoutSession: Sendable {
     let terminalHeight = SolverVariable("terminal.height")
     var registry = VariableRegistry()
     var specSlots: [ConstraintSlot] = []
+    var pool = ConstraintPool()
     var viewStates: [ViewState] = []
     public internal(set) var views: [ViewLayout] = []
     var conflictRecords: [ConflictRecord] = []
@@ -262,20 +263,31 @@ public struct LayoutSession: Sendable {
     func restyled(_ base: AppliedModel, clock: inout StageClock, force: Bool = true) -> AppliedModel {
         var next = base
         let document = base.document
-        let styled = Self.styledViews(document, states: viewStatesByID)
         let media = base.stylesheet.mediaSignature(width: size.width, height: size.height)
-        guard force || styled != model.styledViews || media != model.cascade.media
-            || document.views.count != model.styles.count
-        else {
+        if !force, media == model.cascade.media, Self.sameStyleInputs(model.document, document) {
             next.styledViews = model.styledViews
             next.cascade = model.cascade
             next.styles = Self.effectiveStyles(model.cascade.styles, document)
             return next
         }
+        let styled = Self.styledViews(document, states: viewStatesByID)
         next.styledViews = styled
         next.cascade = clock.timing(.cascade) { base.stylesheet.cascade(styled, media: media) }
         next.styles = Self.effectiveStyles(next.cascade.styles, document)
         return next
+    }
+
+    /// Whether two documents give the cascade the same views: ids, kinds, classes
+    /// and parents (checked field by field, without building the cascade's input).
+    static func sameStyleInputs(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
+        guard a.views.count == b.views.count else { return false }
+        for index in a.views.indices {
+            guard a.views[index].id == b.views[index].id, a.views[index].kind == b.views[index].kind,
+                a.views[index].isGeneratedID == b.views[index].isGeneratedID,
+                a.views[index].parent == b.views[index].parent, a.views[index].classes == b.views[index].classes
+            else { return false }
+        }
+        return true
     }
 
     static func styledViews(_ document: LayoutDocument, states: [String: [String]]) -> [StyledView] {
