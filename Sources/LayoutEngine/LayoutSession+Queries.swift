@@ -127,21 +127,27 @@ extension LayoutSession {
             for slot in 0..<4 where !mentioned[view][slot] { moving[view][slot] = true }
         }
 
-        // Directions the solver can move in at no cost.
+        // Directions the solver can move in at no cost. Each view lists the
+        // involved constraints that mention it (a direction can span thousands).
+        var isTouched = [Bool](repeating: false, count: count)
         for ambiguity in solver.ambiguities() {
             var touched: [Int] = []
             for variable in ambiguity.variables {
                 guard let slot = registry.slots[variable] else { continue }
                 moving[slot.view][slot.slot] = true
-                if !touched.contains(slot.view) { touched.append(slot.view) }
+                if !isTouched[slot.view] {
+                    isTouched[slot.view] = true
+                    touched.append(slot.view)
+                }
             }
+            defer { for view in touched { isTouched[view] = false } }
             guard !touched.isEmpty else { continue }
-            var refs: [ConstraintRef] = []
+            var seen: Set<ConstraintRef> = []
             for constraint in ambiguity.constraints {
-                if let ref = owner(of: constraint), !refs.contains(ref) { refs.append(ref) }
-            }
-            for view in touched {
-                for ref in refs where !involved[view].contains(ref) { involved[view].append(ref) }
+                guard let ref = owner(of: constraint), seen.insert(ref).inserted else { continue }
+                for view in mentionedViewIndices(ref) where isTouched[view] {
+                    if involved[view].count < Self.involvedLimit { involved[view].append(ref) }
+                }
             }
         }
 
@@ -155,6 +161,25 @@ extension LayoutSession {
         }
         queries.ambiguities = result
         return result
+    }
+
+    /// At most this many constraints are listed for one ambiguous view.
+    static let involvedLimit = 8
+
+    /// The views a constraint places or measures from, as indices.
+    func mentionedViewIndices(_ ref: ConstraintRef) -> [Int] {
+        switch ref {
+        case .implicit(let view, _):
+            return [view]
+        case .spec(let index):
+            let constraint = model.document.constraints[index]
+            var result: [Int] = []
+            if let view = model.document.viewIndex[constraint.left.view] { result.append(view) }
+            for term in constraint.right.terms {
+                if let view = model.document.viewIndex[term.variable.view], !result.contains(view) { result.append(view) }
+            }
+            return result
+        }
     }
 
     // MARK: Diagnostics
