@@ -225,26 +225,32 @@ extension LayoutSession {
             guard value != slot.constant else { return }
             slot.constant = value
             changes.constants.append(ref)
+            counts.constantsChanged += 1
         case (.active, .inactive(let reason)):
+            // A style value went unset: the constraint leaves the solver.
             retire(slot, ref: ref)
             markMentioned(resolver.document.constraints[index], in: resolver.document, &dirty)
             slot = .inactive(reason, generation: generation)
+            counts.removed += 1
         case (.inactive, .constant(let value)):
+            // A style value got set: the constraint joins the solver.
             slot = .pending(value, generation: generation)
             changes.additions.append(ref)
+            counts.added += 1
         case (.inactive, .inactive(let reason)):
             slot.state = .inactive(reason)
             return
         case (.broken, .constant(let value)):
             guard value != slot.constant else { return }
             slot.constant = value
+            counts.constantsChanged += 1
         case (.broken, .inactive(let reason)):
             slot = .inactive(reason, generation: generation)
+            counts.removed += 1
         case (.pending, _):
             return
         }
         slot.generation = generation
-        counts.constantsChanged += 1
     }
 
     /// Matches a view's implicit constraints to what it should now have (both in kind order).

@@ -209,6 +209,7 @@ extension LayoutSession {
                 }
             }
         }
+        if let overflow = screenOverflow() { result.append(overflow) }
         for (index, slot) in specSlots.enumerated() {
             guard case .inactive(let reason) = slot.state else { continue }
             let constraint = model.document.constraints[index]
@@ -223,8 +224,42 @@ extension LayoutSession {
         return withExcerpts(result)
     }
 
+    /// The terminal's size is a strong preference on the screen's edit variables, so
+    /// required constraints that need more (or less) room than the terminal has
+    /// resize the screen instead of conflicting; the layout then overflows and is
+    /// clipped. This warning says so and names the constraints that force it,
+    /// found by trying the terminal size as a requirement on a copy of the solver.
+    mutating func screenOverflow() -> Diagnostic? {
+        let solvedWidth = solver.value(of: terminalWidth), solvedHeight = solver.value(of: terminalHeight)
+        let wide = abs(solvedWidth - Double(size.width)) > 1e-6, tall = abs(solvedHeight - Double(size.height)) > 1e-6
+        guard wide || tall, let screen = views.first(where: { $0.kind == .screen && $0.parent == nil }) else { return nil }
+        var probe = solver
+        var members: [ConstraintRef] = []
+        for (variable, target, deviates) in [
+            (terminalWidth, Double(size.width), wide), (terminalHeight, Double(size.height), tall),
+        ] where deviates {
+            let requirement = SolverConstraint(SolverExpression(terms: [SolverTerm(variable)], constant: -target), .equal)
+            do {
+                try probe.add(requirement)
+            } catch SolverError.unsatisfiable(_, let conflict) {
+                for constraint in conflict where constraint != requirement {
+                    if let ref = owner(of: constraint), !members.contains(ref) { members.append(ref) }
+                }
+            } catch {}
+        }
+        let ordered = members.map { (key: orderKey($0), ref: $0) }.sorted { $0.key < $1.key }
+        let names = ordered.prefix(6).map { "`\(describe($0.ref).text)`" }
+        let needed = "\(formatCells(solvedWidth))x\(formatCells(solvedHeight))"
+        return Diagnostic(
+            .warning,
+            "the layout needs a \(needed) screen but the terminal is \(size): the screen is laid out at \(needed) and clipped",
+            at: screen.location,
+            hint: names.isEmpty ? nil : "required here: " + names.joined(separator: ", ") + (members.count > 6 ? ", …" : ""))
+    }
+
     /// Everything `casement check` reports: the files' and the engine's
-    /// diagnostics, ambiguous views and negative sizes as warnings; sorted.
+    /// diagnostics, ambiguous views and negative sizes as warnings; the spec's
+    /// first, then each stylesheet's in the order they were read, each by position.
     public mutating func checkDiagnostics() -> [Diagnostic] {
         var result = diagnostics
         var extra: [Diagnostic] = []
@@ -249,7 +284,7 @@ extension LayoutSession {
             }
         }
         result += withExcerpts(extra)
-        return result.sortedByLocation()
+        return Self.sorted(result, files: diagnosticFileOrder)
     }
 
     /// Adds the source line to diagnostics located in the spec.

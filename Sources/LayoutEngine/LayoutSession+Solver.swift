@@ -82,15 +82,25 @@ extension LayoutSession {
             }
             return SolverConstraint(
                 SolverExpression(terms: terms, constant: -constant), Self.solverRelation(constraint.relation),
-                priority: SolverPriority(constraint.priority.value))
+                priority: Self.solverPriority(constraint.priority))
         case .implicit(let view, let kind):
             registry.variables(ofView: view).append(kind.attribute, times: 1, to: &terms)
             if kind == .screenWidth { terms.append(SolverTerm(terminalWidth, -1)) }
             if kind == .screenHeight { terms.append(SolverTerm(terminalHeight, -1)) }
             return SolverConstraint(
                 SolverExpression(terms: terms, constant: -constant), Self.solverRelation(kind.relation),
-                priority: SolverPriority(kind.priority.value))
+                priority: Self.solverPriority(kind.priority))
         }
+    }
+
+    /// The terminal's size must outrank every preference a spec can state, and
+    /// the solver's strongest preference is 999: the terminal takes 999 alone and
+    /// spec priorities below required go to the solver one lower (so @1 and @2
+    /// share the weakest level). Required stays required.
+    static let terminalPriority = SolverPriority(999)
+
+    static func solverPriority(_ priority: LayoutPriority) -> SolverPriority {
+        priority.isRequired ? .required : SolverPriority(max(1, priority.value - 1))
     }
 
     static func solverRelation(_ relation: LayoutSpec.Relation) -> SolverRelation {

@@ -61,11 +61,11 @@ public struct LayoutSession: Sendable {
         loader = StylesheetLoader(reader: reader)
         latestSheet = loader.load([])
         model = AppliedModel.empty(specPath: specPath, stylesheet: latestSheet)
-        // The terminal's size is a strong preference, not a requirement: a spec that
-        // insists on another screen size wins, and the difference is reported.
-        let strong = SolverPriority(LayoutPriority.strong.value)
-        try? solver.addEditVariable(terminalWidth, priority: strong)
-        try? solver.addEditVariable(terminalHeight, priority: strong)
+        // The terminal's size is the strongest preference, not a requirement: a spec
+        // whose required constraints need another screen size wins (the layout
+        // overflows), and the difference is reported.
+        try? solver.addEditVariable(terminalWidth, priority: Self.terminalPriority)
+        try? solver.addEditVariable(terminalHeight, priority: Self.terminalPriority)
         try? solver.suggestValue(terminalWidth, Double(size.width))
         try? solver.suggestValue(terminalHeight, Double(size.height))
     }
@@ -249,12 +249,15 @@ public struct LayoutSession: Sendable {
         loader.reader = sources.stylesheetReader(log: log)
         let wall = ContinuousClock()
         let start = wall.now
-        latestSheet = loader.load(uses)
+        let sheet = loader.load(uses)
         let took = wall.now - start
         sources.absorb(log, clock: &clock)
         clock.add(took - log.readTime, to: .parse)
+        // Re-reading files whose text did not change gives the same stylesheet.
+        let same = uses == latestSheetUses && loader.parsedByLastLoad.isEmpty && sheet.files == latestSheet.files
+        latestSheet = sheet
         latestSheetUses = uses
-        latestSheetVersion += 1
+        if !same { latestSheetVersion += 1 }
         report.parsedFiles += loader.parsedByLastLoad
     }
 
@@ -321,8 +324,24 @@ public struct LayoutSession: Sendable {
             }
             result.append(diagnostic)
         }
-        return result.sortedByLocation()
+        return sorted(result, files: [spec.document.path] + sheet.files.map(\.path))
     }
+
+    /// Diagnostics in file order (the spec, then stylesheets in the order they were
+    /// read; any other file after them, by name), each file by line and column.
+    static func sorted(_ diagnostics: [Diagnostic], files: [String]) -> [Diagnostic] {
+        var rank: [String: Int] = [:]
+        for (position, file) in files.enumerated() where rank[file] == nil { rank[file] = position }
+        return diagnostics.enumerated().sorted { a, b in
+            let fileA = rank[a.element.location.file] ?? files.count, fileB = rank[b.element.location.file] ?? files.count
+            if fileA != fileB { return fileA < fileB }
+            if a.element.location != b.element.location { return a.element.location < b.element.location }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The files diagnostics are ordered by.
+    var diagnosticFileOrder: [String] { [specPath] + model.stylesheet.files.map(\.path) }
 
     /// Errors in `diagnostics` that the applied files did not have (same file and
     /// message): these keep the last good layout. Errors the layout already had
@@ -340,7 +359,9 @@ public struct LayoutSession: Sendable {
     /// Fills in what every report ends with.
     mutating func finish(_ report: inout ReloadReport) {
         report.conflictCount = conflictRecords.count
-        if report.applied { diagnostics = (model.fileDiagnostics + engineDiagnostics()).sortedByLocation() }
+        if report.applied {
+            diagnostics = Self.sorted(model.fileDiagnostics + engineDiagnostics(), files: diagnosticFileOrder)
+        }
         report.diagnostics = diagnostics
     }
 }
