@@ -45,16 +45,20 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
     }
 
     /// Screen pins and style limits are required. A text keeps its size like a
-    /// UIKit label: compression resistance at 750, above the 500 that `grow` uses,
-    /// so growing siblings never squeeze it; hugging at 250, below `grow`, so a
-    /// growing text may stretch.
+    /// UIKit label: compression resistance at 750 (`high`), above the 500 that
+    /// `grow` uses, so growing siblings never squeeze it; hugging at 600, also
+    /// above `grow`, so the free space of a row goes to the children that grow and
+    /// not to a text beside them. A text that grows itself does not hug along its
+    /// row's or column's axis (see `ImplicitConstraints.requests`).
     public var priority: LayoutPriority {
         switch self {
         case .resistWidth, .resistHeight: .high
-        case .hugWidth, .hugHeight: .low
+        case .hugWidth, .hugHeight: Self.hugging
         default: .required
         }
     }
+
+    static let hugging = LayoutPriority(600)!
 
     /// The stylesheet property a style limit comes from.
     public var styleProperty: StyleProperty? {
@@ -120,10 +124,28 @@ struct ImplicitRequest: Hashable, Sendable {
 }
 
 enum ImplicitConstraints {
+    /// Per view, the axis along which a row or column makes it grow: the views
+    /// whose length a `row.grow` or `column.grow` constraint sets.
+    static func growAxes(in document: LayoutDocument) -> [Axis?] {
+        var axes = [Axis?](repeating: nil, count: document.views.count)
+        for view in document.views where view.kind == .row || view.kind == .column {
+            let label = view.kind == .row ? "row.grow" : "column.grow"
+            for index in view.constraintRange {
+                let constraint = document.constraints[index]
+                guard constraint.label == label, let attribute = constraint.left.attribute,
+                    let child = document.viewIndex[constraint.left.view]
+                else { continue }
+                axes[child] = attribute.isHorizontal ? .horizontal : .vertical
+            }
+        }
+        return axes
+    }
+
     /// Everything the engine adds for one view, in kind order. `textHeight` is the
-    /// text's height at its current width (the text pass keeps it up to date).
+    /// text's height at its current width (the text pass keeps it up to date);
+    /// `growAxis` is the axis along which the view has `grow` in a row or column.
     static func requests(
-        isTopLevelScreen: Bool, style: ComputedStyle, text: TextMeasure?, textHeight: Int?
+        isTopLevelScreen: Bool, style: ComputedStyle, text: TextMeasure?, textHeight: Int?, growAxis: Axis? = nil
     ) -> [ImplicitRequest] {
         var result: [ImplicitRequest] = []
         if isTopLevelScreen {
@@ -142,9 +164,9 @@ enum ImplicitConstraints {
             let width = Double(text.intrinsicWidth)
             let height = Double(textHeight ?? text.lineCount + text.chromeHeight)
             result.append(ImplicitRequest(kind: .resistWidth, constant: width))
-            result.append(ImplicitRequest(kind: .hugWidth, constant: width))
+            if growAxis != .horizontal { result.append(ImplicitRequest(kind: .hugWidth, constant: width)) }
             result.append(ImplicitRequest(kind: .resistHeight, constant: height))
-            result.append(ImplicitRequest(kind: .hugHeight, constant: height))
+            if growAxis != .vertical { result.append(ImplicitRequest(kind: .hugHeight, constant: height)) }
         }
         return result
     }

@@ -118,13 +118,15 @@ extension LayoutSession {
         if !sameViews {
             viewStates = newDocument.views.indices.map { index in oldIndex(index).map { viewStates[$0] } ?? ViewState() }
         }
+        let growAxes = documentChanged ? ImplicitConstraints.growAxes(in: newDocument) : viewStates.map(\.growAxis)
         for index in newDocument.views.indices {
             let kind = newDocument.views[index].kind
             let isTopLevelScreen = kind == .screen && newDocument.views[index].parent == nil
+            let growAxis = kind == .text ? growAxes[index] : nil
             let before = oldIndex(index)
             let unchanged = before != nil && !styleChanged[index]
                 && viewStates[index].isTopLevelScreen == isTopLevelScreen
-                && (viewStates[index].text != nil) == (kind == .text)
+                && (viewStates[index].text != nil) == (kind == .text) && viewStates[index].growAxis == growAxis
             if !unchanged {
                 var state = viewStates[index]
                 let text = kind == .text ? TextMeasure(style: next.styles[index]) : nil
@@ -137,11 +139,13 @@ extension LayoutSession {
                     }
                 }
                 let requests = ImplicitConstraints.requests(
-                    isTopLevelScreen: isTopLevelScreen, style: next.styles[index], text: text, textHeight: textHeight)
+                    isTopLevelScreen: isTopLevelScreen, style: next.styles[index], text: text, textHeight: textHeight,
+                    growAxis: growAxis)
                 state.implicit = reconcile(
                     state.implicit, with: requests, view: index, oldView: before, &changes, &dirty, &report.implicitCounts)
                 state.text = text
                 state.isTopLevelScreen = isTopLevelScreen
+                state.growAxis = growAxis
                 viewStates[index] = state
             }
             for implicit in viewStates[index].implicit where implicit.slot.state == .broken {

@@ -69,7 +69,8 @@ extension LayoutSession {
         let frameWidth = solvedFrame(view).rounded.width
         let height = Double(text.intrinsicHeight(frameWidth: frameWidth))
         var changed = false
-        for kind in [ImplicitKind.resistHeight, .hugHeight] {
+        for kind in [ImplicitKind.resistHeight, .hugHeight]
+        where viewStates[view].implicit.contains(where: { $0.kind == kind }) {
             let ref = ConstraintRef.implicit(view: view, kind: kind)
             var current = slot(ref)
             guard current.constant != height else { continue }

@@ -64,4 +64,6 @@ struct ViewState: Sendable {
     /// For `text` views.
     var text: TextMeasure?
     var isTopLevelScreen = false
+    /// The axis along which its row or column makes it grow.
+    var growAxis: Axis?
 }

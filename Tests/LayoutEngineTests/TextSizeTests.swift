@@ -105,9 +105,36 @@ import Testing
         }
         #expect(engine.map(\.text) == [
             "t.width >= 5 @high as text.resist-width",
-            "t.width <= 5 @low as text.hug-width",
+            "t.width <= 5 @600 as text.hug-width",
             "t.height >= 1 @high as text.resist-height",
-            "t.height <= 1 @low as text.hug-height",
+            "t.height <= 1 @600 as text.hug-height",
         ])
+    }
+}
+
+@Suite struct TextInStackTests {
+    @Test func aTextThatDoesNotGrowKeepsItsWidthWhenAGrowerIsClamped() {
+        // The clamped button cannot take its share; the field takes it, not the text.
+        let f = frames("""
+            screen root {
+              row bar [gap=1 padding=1] { edges == parent
+                text label "Name:"
+                box field [grow=1]
+                box button [grow=1 max=8]
+              }
+            }
+            """, width: 60, height: 14)
+        #expect(f["label"] == rect(1, 1, 5, 12))
+        #expect(f["field"] == rect(7, 1, 43, 12))
+        #expect(f["button"] == rect(51, 1, 8, 12))
+    }
+
+    @Test func aGrowingTextDoesNotHugAlongItsAxis() {
+        var session = loaded("screen root {\n  column c { edges == parent\n    text t [grow=1] \"Hi\"\n  }\n}").session
+        let kinds = session.explain("t")!.constraints.compactMap { info -> ImplicitKind? in
+            if case .engine(let kind) = info.origin { return kind } else { return nil }
+        }
+        #expect(kinds == [.resistWidth, .hugWidth, .resistHeight])
+        #expect(session.frame("t") == rect(0, 0, 80, 24))
     }
 }
