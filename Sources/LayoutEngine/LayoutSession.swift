@@ -137,6 +137,11 @@ public struct LayoutSession: Sendable {
         return report
     }
 
+    @discardableResult
+    public mutating func resize(width: Int, height: Int) -> ReloadReport {
+        resize(to: TerminalSize(width: width, height: height))
+    }
+
     /// Sets a view's live states (`selected`, `focused`, …) so `[state:…]` styles
     /// apply to it; re-cascades and applies what changed.
     @discardableResult
