@@ -30,6 +30,8 @@ public struct LayoutSession: Sendable {
     var latestSheet: Stylesheet
     var latestSheetUses: [String] = []
     var latestSheetVersion = 0
+    /// A stylesheet changed while the spec could not be read.
+    var stylesheetsStale = false
 
     var model: AppliedModel
     var solver = Solver()
@@ -49,6 +51,8 @@ public struct LayoutSession: Sendable {
     /// Solver constraint to engine constraint, built when first needed.
     var owners: [SolverConstraint: ConstraintRef]?
     var hasLoaded = false
+    /// True while `diagnostics` shows the errors of files that were not applied.
+    var isShowingBlockedErrors = false
     /// The diagnostics of the last load or reload (files and engine), sorted.
     public internal(set) var diagnostics: [Diagnostic] = []
 
@@ -121,19 +125,15 @@ public struct LayoutSession: Sendable {
         guard newSize != size else { return report }
         var clock = StageClock()
         size = newSize
-        var dirty = DirtyViews(count: views.count)
         clock.timing(.solve) {
             try? solver.suggestValue(terminalWidth, Double(newSize.width))
             try? solver.suggestValue(terminalHeight, Double(newSize.height))
         }
         report.applied = true
-        if model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascade.media {
-            let next = restyled(model, clock: &clock)
-            clock.timing(.solve) { applyChanges(to: next, documentChanged: false, dirty: &dirty, report: &report) }
-        }
-        clock.timing(.solve) { settle(&dirty, report: &report) }
-        report.timings = clock.timings
-        finish(&report)
+        let mediaSwitched =
+            model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascade.media
+        let next = mediaSwitched ? restyled(model, clock: &clock) : nil
+        complete(applying: next, documentChanged: false, clock: &clock, report: &report)
         return report
     }
 
@@ -151,15 +151,9 @@ public struct LayoutSession: Sendable {
         viewStatesByID[id] = states.isEmpty ? nil : states
         guard hasLoaded, viewIndex(of: id) != nil else { return report }
         var clock = StageClock()
-        var dirty = DirtyViews(count: views.count)
         let next = restyled(model, clock: &clock)
         report.applied = true
-        clock.timing(.solve) {
-            applyChanges(to: next, documentChanged: false, dirty: &dirty, report: &report)
-            settle(&dirty, report: &report)
-        }
-        report.timings = clock.timings
-        finish(&report)
+        complete(applying: next, documentChanged: false, clock: &clock, report: &report)
         return report
     }
 
@@ -192,15 +186,26 @@ public struct LayoutSession: Sendable {
         if readSpec { readAndParseSpec(clock: &clock, report: &report) }
         let spec = latestSpec!
         let uses = spec.document.uses.map(\.resolvedPath)
-        if sheetTouched || uses != latestSheetUses {
+        // An unreadable spec names no stylesheets, but has not dropped them either:
+        // keep them, and load them once the spec is back.
+        if spec.readError != nil {
+            stylesheetsStale = stylesheetsStale || sheetTouched
+        } else if sheetTouched || stylesheetsStale || uses != latestSheetUses {
+            stylesheetsStale = false
             loadStylesheets(uses, clock: &clock, report: &report)
         }
 
         let documentChanged = firstLoad || spec.text != model.specText || spec.readError != model.specReadError
         let sheetChanged = firstLoad || latestSheetVersion != model.sheetVersion
         guard documentChanged || sheetChanged else {
+            // The files are back to what is on screen (say, a blocked edit was undone).
+            if isShowingBlockedErrors {
+                isShowingBlockedErrors = false
+                diagnostics = Self.sorted(model.fileDiagnostics + engineDiagnostics(), files: diagnosticFileOrder)
+            }
             report.timings = clock.timings
             report.diagnostics = diagnostics
+            report.conflictCount = conflictRecords.count
             return report
         }
 
@@ -209,10 +214,11 @@ public struct LayoutSession: Sendable {
             let blocking = Self.newErrors(in: fileDiagnostics, comparedTo: model.fileDiagnostics)
             if !blocking.isEmpty {
                 report.blockingErrors = blocking
-                report.diagnostics = fileDiagnostics
+                diagnostics = Self.sorted(fileDiagnostics + engineDiagnostics(), files: diagnosticFileOrder)
+                isShowingBlockedErrors = true
+                report.diagnostics = diagnostics
                 report.timings = clock.timings
                 report.conflictCount = conflictRecords.count
-                diagnostics = fileDiagnostics
                 return report
             }
         }
@@ -224,14 +230,22 @@ public struct LayoutSession: Sendable {
             stylesheet: latestSheet, sheetVersion: latestSheetVersion, fileDiagnostics: fileDiagnostics,
             styledViews: model.styledViews, cascade: model.cascade, styles: model.styles)
         next = restyled(next, clock: &clock, force: sheetChanged)
-        var dirty = DirtyViews(count: next.document.views.count)
+        complete(applying: next, documentChanged: documentChanged, clock: &clock, report: &report)
+        return report
+    }
+
+    /// Applies a new model (or, with nil, only what the solver already changed),
+    /// reads the frames back, and finishes the report.
+    private mutating func complete(
+        applying next: AppliedModel?, documentChanged: Bool, clock: inout StageClock, report: inout ReloadReport
+    ) {
+        var dirty = DirtyViews(count: next?.document.views.count ?? views.count)
         clock.timing(.solve) {
-            applyChanges(to: next, documentChanged: documentChanged, dirty: &dirty, report: &report)
+            if let next { applyChanges(to: next, documentChanged: documentChanged, dirty: &dirty, report: &report) }
             settle(&dirty, report: &report)
         }
         report.timings = clock.timings
         finish(&report)
-        return report
     }
 
     private mutating func readAndParseSpec(clock: inout StageClock, report: inout ReloadReport) {
@@ -365,6 +379,7 @@ public struct LayoutSession: Sendable {
     mutating func finish(_ report: inout ReloadReport) {
         report.conflictCount = conflictRecords.count
         if report.applied {
+            isShowingBlockedErrors = false
             diagnostics = Self.sorted(model.fileDiagnostics + engineDiagnostics(), files: diagnosticFileOrder)
         }
         report.diagnostics = diagnostics

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LayoutEngine
 import Stylesheet
-import Synchronization
 
 /// `casement-bench reload`: the layout engine's reload path on generated specs —
 /// rows, columns and grids nested three deep under a screen, leaves styled by a
@@ -58,7 +57,7 @@ struct ReloadBench: ParsableCommand {
 
     private func measure(views count: Int, runs: Int) throws {
         let workload = ReloadWorkload(views: count, shape: self.workload)
-        let files = BenchFiles([ReloadWorkload.specPath: workload.spec(), ReloadWorkload.sheetPath: workload.sheet()])
+        let files = MemoryFiles([ReloadWorkload.specPath: workload.spec(), ReloadWorkload.sheetPath: workload.sheet()])
         let size = TerminalSize(width: 200, height: 60)
 
         var loads: [Double] = []
@@ -151,27 +150,6 @@ struct ReloadBench: ParsableCommand {
 
     private func line(_ count: Int, _ phase: String, _ samples: [Double]) -> String {
         benchLine(group: "reload", workload: workload.rawValue, n: count, phase: phase, unit: "ms", samples: samples)
-    }
-}
-
-/// The files of one benchmark, editable between reloads.
-final class BenchFiles: Sendable {
-    private let storage: Mutex<[String: String]>
-
-    init(_ files: [String: String]) {
-        storage = Mutex(files)
-    }
-
-    subscript(path: String) -> String? {
-        get { storage.withLock { $0[path] } }
-        set { storage.withLock { $0[path] = newValue } }
-    }
-
-    var reader: FileReader {
-        FileReader { path in
-            guard let text = self[path] else { throw StylesheetReader.Failure.notFound }
-            return text
-        }
     }
 }
 

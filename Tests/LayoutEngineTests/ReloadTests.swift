@@ -150,6 +150,31 @@ import Testing
         #expect(session.diagnostics.isEmpty)
     }
 
+    @Test func undoingABlockedEditClearsItsErrors() {
+        var (session, files) = start()
+        let good = files[specPath]!
+        files[specPath] = nil
+        let deleted = session.reload(changedFiles: [specPath])
+        #expect(!deleted.applied)
+        #expect(deleted.blockingErrors.first?.message == "cannot read spec 'spec.layout': file not found")
+        #expect(session.frame("a") == rect(2, 1, 10, 3))
+        files[specPath] = good
+        let restored = session.reload(changedFiles: [specPath])
+        #expect(!restored.applied)
+        #expect(restored.diagnostics.isEmpty)
+        #expect(session.diagnostics.isEmpty)
+
+        // A stylesheet saved while the spec is gone is picked up when it comes back.
+        files[specPath] = nil
+        session.reload(changedFiles: [specPath])
+        edit(files, "s.cas", "size 10 3", "size 11 3")
+        #expect(!session.reload(changedFiles: ["s.cas"]).applied)
+        files[specPath] = good
+        let back = session.reload(changedFiles: [specPath])
+        #expect(back.applied)
+        #expect(session.frame("a") == rect(2, 1, 11, 3))
+    }
+
     @Test func aStylesheetErrorKeepsTheLastGoodLayoutToo() {
         var (session, files) = start()
         edit(files, "s.cas", "size 10 3", "size (10 + ) 3")
