@@ -125,6 +125,7 @@ public struct LayoutSession: Sendable {
         guard newSize != size else { return report }
         var clock = StageClock()
         size = newSize
+        dropAlternative()
         clock.timing(.solve) {
             try? solver.suggestValue(terminalWidth, Double(newSize.width))
             try? solver.suggestValue(terminalHeight, Double(newSize.height))

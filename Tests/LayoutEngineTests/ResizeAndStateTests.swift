@@ -94,3 +94,14 @@ import Testing
         #expect(session.frame("a") == rect(1, 0, 3, 3))
     }
 }
+
+@Suite struct FrameChangeTests {
+    @Test func movedViewsCarryTheirOldAndNewFrames() {
+        var session = loaded("screen root {\n  box a { right == parent.right; top == 0; size == 4 }\n}").session
+        let report = session.resize(to: TerminalSize(width: 50, height: 24))
+        #expect(report.frameChanges == [
+            FrameChange(view: "root", index: 0, old: rect(0, 0, 80, 24), new: rect(0, 0, 50, 24)),
+            FrameChange(view: "a", index: 1, old: rect(76, 0, 4, 4), new: rect(46, 0, 4, 4)),
+        ])
+    }
+}
