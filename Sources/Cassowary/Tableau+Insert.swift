@@ -120,19 +120,19 @@ extension Tableau {
     private func markerLeavingRow(_ marker: Int32) -> Int32? {
         var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        var b1 = Int32.max, b2 = Int32.max, b3 = Int32.max
+        var b1: Int32 = -1, b2: Int32 = -1, b3: Int32 = -1
         for cell in coreColumn[Int(marker)] {
             let q = cell.row
             let row = rows[Int(q)]
             let a = row.entries[Int(cell.position)].coefficient
             if kind(row.basic) == .external {
-                if row.basic < b3 { third = q; b3 = row.basic }
+                if third < 0 || Self.precedes(row.basic, b3) { third = q; b3 = row.basic }
             } else if a < 0 {
                 let r = -row.constant / a
-                if r < r1 || (r == r1 && row.basic < b1) { first = q; r1 = r; b1 = row.basic }
+                if first < 0 || r < r1 || (r == r1 && Self.precedes(row.basic, b1)) { first = q; r1 = r; b1 = row.basic }
             } else {
                 let r = row.constant / a
-                if r < r2 || (r == r2 && row.basic < b2) { second = q; r2 = r; b2 = row.basic }
+                if second < 0 || r < r2 || (r == r2 && Self.precedes(row.basic, b2)) { second = q; r2 = r; b2 = row.basic }
             }
         }
         if first >= 0 { return first }

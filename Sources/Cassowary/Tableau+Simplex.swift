@@ -1,8 +1,15 @@
 // The simplex loops: primal optimisation of the lexicographic objective (after
 // adds and removes), dual optimisation (after a constant changes), and phase
 // one with an artificial symbol (a required constraint with no free variable
-// to absorb it). Entering and leaving choices break ties by lowest symbol id
-// (Bland's rule), which also keeps every run identical.
+// to absorb it). Entering and leaving choices break ties by symbol id,
+// newest first (Bland's rule under that fixed order, so no cycling), which
+// keeps every run identical and, since views are usually added in order, lets
+// the last views absorb a change so that fewer values move.
+
+extension Tableau {
+    /// The tie-break order on symbols: newer (higher id) first.
+    @inline(__always) static func precedes(_ a: Int32, _ b: Int32) -> Bool { a > b }
+}
 
 extension Tableau {
     @inline(__always) mutating func optimizeIfNeeded() {
@@ -12,7 +19,7 @@ extension Tableau {
     /// Primal simplex on the objective, starting from a feasible tableau.
     mutating func optimize() {
         defer { needsOptimization = false }
-        while let e = Heap.pop(&candidates) {
+        while let e = Heap.pop(&candidates, before: Self.precedes) {
             flags[Int(e)].remove(.candidate)
             guard symbols[Int(e)].row < 0 else { continue }
             let k = kind(e)
@@ -34,11 +41,11 @@ extension Tableau {
     }
 
     /// The blocking row when `entering` moves in `direction`: the smallest
-    /// ratio, ties to the lowest basic symbol.
+    /// ratio, ties to the shorter row, then by `precedes`.
     func primalLeavingRow(entering e: Int32, direction: Double) -> Int32? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
-        var bestBasic = Int32.max
+        var bestBasic: Int32 = -1
         var bestLength = Int.max
         for cell in coreColumn[Int(e)] {
             let q = cell.row
@@ -56,7 +63,7 @@ extension Tableau {
             }
             // Ties go to the shorter row (less fill when it is substituted), then the lower id.
             let length = row.entries.count
-            if ratio < bestRatio || (ratio == bestRatio && (length < bestLength || (length == bestLength && row.basic < bestBasic))) {
+            if ratio < bestRatio || (ratio == bestRatio && (length < bestLength || (length == bestLength && Self.precedes(row.basic, bestBasic)))) {
                 best = q
                 bestRatio = ratio
                 bestBasic = row.basic
@@ -71,9 +78,9 @@ extension Tableau {
     /// infeasibility when required constraints cannot all hold.
     mutating func dualOptimize() -> Int32? {
         var iterations = 0
-        while let b = Heap.pop(&infeasible) {
+        while let b = Heap.pop(&infeasible, before: Self.precedes) {
             iterations += 1
-            // Past this many pivots, ties go strictly by id (Bland), which cannot cycle.
+            // Past this many pivots, ties go strictly by id order (Bland), which cannot cycle.
             let sparse = iterations < Self.sparsePivotLimit
             flags[Int(b)].remove(.infeasible)
             let rid = symbols[Int(b)].row
@@ -122,17 +129,13 @@ extension Tableau {
             let ca = coreColumn[Int(a)].count, cb = coreColumn[Int(b)].count
             if ca != cb { return ca < cb }
         }
-        return a < b
+        return Self.precedes(a, b)
     }
 
-    /// Dual ties: fewer rows first, then the newest symbol — in layouts the
-    /// newest view is usually last, so adjusting it moves the fewest others.
-    /// Falls back to lowest id (Bland) after `sparsePivotLimit` pivots.
+    /// Dual ties: fewer rows first, then by `precedes`; strictly by `precedes`
+    /// (Bland) after `sparsePivotLimit` pivots.
     @inline(__always) func preferInDual(_ a: Int32, over b: Int32, sparse: Bool) -> Bool {
-        guard sparse else { return a < b }
-        let ca = coreColumn[Int(a)].count, cb = coreColumn[Int(b)].count
-        if ca != cb { return ca < cb }
-        return a > b
+        prefer(a, over: b, sparse: sparse)
     }
 
     /// Compares d(a)/ca with d(b)/cb lexicographically for nonzero ca, cb.
@@ -186,10 +189,10 @@ extension Tableau {
             let artBasicRow = rows[Int(rid)]
             deleteRow(rid)
             if !artBasicRow.entries.isEmpty {
-                // Make some other symbol basic in its place (lowest restricted id, else lowest).
+                // Make some other symbol basic in its place (a restricted one if any).
                 var choice: Int32 = -1
-                for e in artBasicRow.entries where isRestricted(e.symbol) && (choice < 0 || e.symbol < choice) { choice = e.symbol }
-                if choice < 0 { choice = artBasicRow.entries.map(\.symbol).min()! }
+                for e in artBasicRow.entries where isRestricted(e.symbol) && (choice < 0 || Self.precedes(e.symbol, choice)) { choice = e.symbol }
+                if choice < 0 { for e in artBasicRow.entries where choice < 0 || Self.precedes(e.symbol, choice) { choice = e.symbol } }
                 var solved = artBasicRow.solved(for: choice, keepingBasic: true)
                 solved.basic = choice
                 let newID = insertRow(solved)

@@ -328,7 +328,7 @@ struct Tableau: Sendable {
             : (k == .slack || k == .error) && Tolerance.isNegative(row.constant)
         if bad && !flags[Int(row.basic)].contains(.infeasible) {
             flags[Int(row.basic)].insert(.infeasible)
-            Heap.push(&infeasible, row.basic)
+            Heap.push(&infeasible, row.basic, before: Tableau.precedes)
         }
     }
 
