@@ -117,27 +117,33 @@ extension Tableau {
         if other >= 0 { purge(other) }
     }
 
+    /// Cassowary's choice of row for removing a marker: a restricted row where
+    /// the marker has a negative coefficient (smallest ratio), else one where
+    /// it is positive (smallest ratio), else an external row. Equal ratios go
+    /// to the shorter row (cheaper substitution), then by `precedes`.
     private func markerLeavingRow(_ marker: Int32) -> Int32? {
-        var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
-        var r1 = Double.infinity, r2 = Double.infinity
-        var b1: Int32 = -1, b2: Int32 = -1, b3: Int32 = -1
+        var best: [(row: Int32, ratio: Double, length: Int, basic: Int32)?] = [nil, nil, nil]
         for cell in coreColumn[Int(marker)] {
-            let q = cell.row
-            let row = rows[Int(q)]
+            let row = rows[Int(cell.row)]
             let a = row.entries[Int(cell.position)].coefficient
+            let group: Int, ratio: Double
             if kind(row.basic) == .external {
-                if third < 0 || Self.precedes(row.basic, b3) { third = q; b3 = row.basic }
+                group = 2; ratio = 0
             } else if a < 0 {
-                let r = -row.constant / a
-                if first < 0 || r < r1 || (r == r1 && Self.precedes(row.basic, b1)) { first = q; r1 = r; b1 = row.basic }
+                group = 0; ratio = -row.constant / a
             } else {
-                let r = row.constant / a
-                if second < 0 || r < r2 || (r == r2 && Self.precedes(row.basic, b2)) { second = q; r2 = r; b2 = row.basic }
+                group = 1; ratio = row.constant / a
             }
+            let candidate = (row: cell.row, ratio: ratio, length: row.entries.count, basic: row.basic)
+            if let current = best[group] {
+                let better = ratio < current.ratio
+                    || (ratio == current.ratio && (candidate.length < current.length
+                        || (candidate.length == current.length && Self.precedes(row.basic, current.basic))))
+                if !better { continue }
+            }
+            best[group] = candidate
         }
-        if first >= 0 { return first }
-        if second >= 0 { return second }
-        return third >= 0 ? third : nil
+        return (best[0] ?? best[1] ?? best[2])?.row
     }
 
     /// Changes a constraint's constant in place: shifting the constant by
