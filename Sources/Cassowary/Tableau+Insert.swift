@@ -31,6 +31,16 @@ extension Tableau {
                 return .accepted(defines: x)
             }
         }
+        // A required constraint that re-defines a variable whose definition was
+        // removed (a constraint removed and added back, as live reload does) is
+        // inserted through the dual simplex: the tableau around it is nearly
+        // optimal, so a few dual pivots beat phase one plus re-optimisation.
+        // While a layout is being built, phase one and one lazy optimisation at
+        // the end are cheaper than optimising every intermediate state.
+        // (The dual simplex needs an optimal tableau; optimise before reducing.)
+        let dual = kind(equation.marker) != .error
+            && equation.writtenOrder.contains { isCoreBasic($0) && kind($0) == .external }
+        if dual { optimizeIfNeeded() }
         let reduced = reduce(constant: equation.constant, entries: equation.entries)
         var defines: Int32 = -1
         // Otherwise the first written variable that can still be defined by it.
@@ -56,17 +66,18 @@ extension Tableau {
             needsOptimization = true
             return .accepted(defines: x)
         }
-        if let explanation = insertReduced(reduced, marker: equation.marker, other: equation.other) {
+        if let explanation = insertReduced(reduced, marker: equation.marker, other: equation.other, dual: dual) {
             return .rejected(explanation: explanation)
         }
         needsOptimization = true
         return .accepted(defines: defines)
     }
 
+
     /// Adds a reduced row (nonbasic symbols only) with a subject chosen the
     /// Cassowary way, preferring externals in few rows. Returns an explanation
     /// row when it cannot hold.
-    private mutating func insertReduced(_ reduced: Row, marker: Int32, other: Int32) -> Row? {
+    private mutating func insertReduced(_ reduced: Row, marker: Int32, other: Int32, dual: Bool) -> Row? {
         var best: Int32 = -1
         for e in reduced.entries where kind(e.symbol) == .external {
             if best < 0 || coreColumn[Int(e.symbol)].count < coreColumn[Int(best)].count { best = e.symbol }
@@ -91,7 +102,13 @@ extension Tableau {
             if row.contains(marker) { insertSolved(row, for: marker) }
             return nil
         }
-        return addWithArtificial(row)
+        guard dual, !needsOptimization, row.contains(marker) else { return addWithArtificial(row) }
+        // Make the constraint's own marker basic (out of bounds for now) and
+        // let the dual simplex bring it back: the objective stays optimal, so
+        // no re-optimisation follows.
+        insertSolved(row, for: marker)
+        if let failing = dualOptimize() { return rows[Int(failing)] }
+        return nil
     }
 
     private mutating func insertSolved(_ row: Row, for subject: Int32) {
@@ -119,7 +136,8 @@ extension Tableau {
 
     /// Cassowary's choice of row for removing a marker: a restricted row where
     /// the marker has a negative coefficient (smallest ratio), else one where
-    /// it is positive (smallest ratio), else an external row. Equal ratios go
+    /// it is positive (smallest ratio), else an external row; a basic dummy's
+    /// row blocks at ratio 0. Equal ratios go
     /// to the shorter row (cheaper substitution), then by `precedes`.
     private func markerLeavingRow(_ marker: Int32) -> Int32? {
         var best: [(row: Int32, ratio: Double, length: Int, basic: Int32)?] = [nil, nil, nil]
@@ -129,6 +147,9 @@ extension Tableau {
             let group: Int, ratio: Double
             if kind(row.basic) == .external {
                 group = 2; ratio = 0
+            } else if kind(row.basic) == .dummy {
+                // A basic dummy must stay at zero: it blocks either way.
+                group = 0; ratio = 0
             } else if a < 0 {
                 group = 0; ratio = -row.constant / a
             } else {

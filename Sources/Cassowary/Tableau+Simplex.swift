@@ -87,30 +87,36 @@ extension Tableau {
             guard rid >= 0, !rows[Int(rid)].isDefinition else { continue }
             let row = rows[Int(rid)]
             let k = kind(b)
+            // The basic symbol must rise (negative slack or error, negative
+            // dummy) or fall (positive dummy) to get back in bounds.
+            let direction: Double
             if k == .dummy {
-                if !Tolerance.isZero(row.constant) { return rid }
-                continue
+                guard !Tolerance.isZero(row.constant) else { continue }
+                direction = row.constant < 0 ? 1 : -1
+            } else {
+                guard k == .slack || k == .error, Tolerance.isNegative(row.constant) else { continue }
+                direction = 1
             }
-            guard k == .slack || k == .error, Tolerance.isNegative(row.constant) else { continue }
             var entering: Int32 = -1
             var enteringCoefficient = 0.0
             for e in row.entries {
                 let ek = kind(e.symbol)
                 if ek == .dummy { continue }
+                let a = e.coefficient * direction
                 if ek == .external {
-                    guard !Tolerance.isZero(e.coefficient) else { continue }
+                    guard !Tolerance.isZero(a) else { continue }
                 } else {
-                    guard Tolerance.isPositive(e.coefficient) else { continue }
+                    guard Tolerance.isPositive(a) else { continue }
                 }
                 if entering < 0 {
                     entering = e.symbol
-                    enteringCoefficient = e.coefficient
+                    enteringCoefficient = a
                 } else {
                     // ratio d/a for both; externals use their signed coefficient.
-                    let order = ratioOrder(e.symbol, e.coefficient, entering, enteringCoefficient)
+                    let order = ratioOrder(e.symbol, a, entering, enteringCoefficient)
                     if order < 0 || (order == 0 && preferInDual(e.symbol, over: entering, sparse: sparse)) {
                         entering = e.symbol
-                        enteringCoefficient = e.coefficient
+                        enteringCoefficient = a
                     }
                 }
             }
