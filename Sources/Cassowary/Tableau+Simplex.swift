@@ -114,7 +114,7 @@ extension Tableau {
                 } else {
                     // ratio d/a for both; externals use their signed coefficient.
                     let order = ratioOrder(e.symbol, a, entering, enteringCoefficient)
-                    if order < 0 || (order == 0 && preferInDual(e.symbol, over: entering, sparse: sparse)) {
+                    if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
                         entering = e.symbol
                         enteringCoefficient = a
                     }
@@ -127,9 +127,9 @@ extension Tableau {
     }
 
     static let sparsePivotLimit = 200
-    static let sparsePhaseOne = false
 
-    /// Among equally good pivots: the symbol in fewer rows (less fill), then the lower id.
+    /// Among equally good pivots: the symbol in fewer rows (less fill), then by
+    /// `precedes`; strictly by `precedes` (Bland) when `sparse` is false.
     @inline(__always) func prefer(_ a: Int32, over b: Int32, sparse: Bool) -> Bool {
         if sparse {
             let ca = coreColumn[Int(a)].count, cb = coreColumn[Int(b)].count
@@ -138,11 +138,6 @@ extension Tableau {
         return Self.precedes(a, b)
     }
 
-    /// Dual ties: fewer rows first, then by `precedes`; strictly by `precedes`
-    /// (Bland) after `sparsePivotLimit` pivots.
-    @inline(__always) func preferInDual(_ a: Int32, over b: Int32, sparse: Bool) -> Bool {
-        prefer(a, over: b, sparse: sparse)
-    }
 
     /// Compares d(a)/ca with d(b)/cb lexicographically for nonzero ca, cb.
     private func ratioOrder(_ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double) -> Int {
@@ -169,7 +164,7 @@ extension Tableau {
         var iterations = 0
         while true {
             iterations += 1
-            let sparse = iterations < Self.sparsePivotLimit && Self.sparsePhaseOne
+            let sparse = false  // phase one keeps strict id order (Bland); sparsity choices made it slower
             var entering: Int32 = -1
             var direction = 1.0
             for s in artificialSymbols {

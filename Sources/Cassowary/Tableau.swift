@@ -85,9 +85,6 @@ struct Tableau: Sendable {
     var journal = Journal()
 
     // Scratch buffers reused across calls.
-    var scratchEntries: [Entry] = []
-    var scratchAdded: [Int32] = []
-    var scratchRemoved: [Int32] = []
     var accumulator: [Double] = []
     var accumulatorStamp: [UInt32] = []
     var stamp: UInt32 = 0
