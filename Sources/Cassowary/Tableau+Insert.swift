@@ -1,7 +1,7 @@
 // Adding a constraint's equation to the tableau: choose which symbol it makes
 // basic so that rows stay sparse, or prove that it cannot hold.
 
-/// An equation ready for the tableau: `constant + Σ entries = 0`, entries sorted.
+/// An equation ready for the tableau: `constant + Σ entries = 0`.
 struct Equation {
     var constant: Double
     var entries: [Entry]
@@ -72,7 +72,6 @@ extension Tableau {
         needsOptimization = true
         return .accepted(defines: defines)
     }
-
 
     /// Adds a reduced row (nonbasic symbols only) with a subject chosen the
     /// Cassowary way, preferring externals in few rows. Returns an explanation
