@@ -1,0 +1,207 @@
+// The simplex loops: primal optimisation of the lexicographic objective (after
+// adds and removes), dual optimisation (after a constant changes), and phase
+// one with an artificial symbol (a required constraint with no free variable
+// to absorb it). Entering and leaving choices break ties by symbol id,
+// newest first (Bland's rule under that fixed order, so no cycling), which
+// keeps every run identical and, since views are usually added in order, lets
+// the last views absorb a change so that fewer values move.
+
+extension Tableau {
+    /// The tie-break order on symbols: newer (higher id) first.
+    @inline(__always) static func precedes(_ a: Int32, _ b: Int32) -> Bool { a > b }
+}
+
+extension Tableau {
+    @inline(__always) mutating func optimizeIfNeeded() {
+        if needsOptimization { optimize() }
+    }
+
+    /// Primal simplex on the objective, starting from a feasible tableau.
+    mutating func optimize() {
+        defer { needsOptimization = false }
+        while let e = Heap.pop(&candidates, before: Self.precedes) {
+            flags[Int(e)].remove(.candidate)
+            guard symbols[Int(e)].row < 0 else { continue }
+            let k = kind(e)
+            guard k != .dummy && k != .unused else { continue }
+            let sign = reducedCostSign(e)
+            let direction: Double
+            if k == .external {
+                guard sign != 0 else { continue }
+                direction = sign < 0 ? 1 : -1
+            } else {
+                guard sign < 0 else { continue }
+                direction = 1
+            }
+            guard let leaving = primalLeavingRow(entering: e, direction: direction) else { continue }
+            pivot(entering: e, row: leaving)
+            // The entering symbol may still improve in the other direction
+            // only through others; re-check the leaving symbol via substitution.
+        }
+    }
+
+    /// The blocking row when `entering` moves in `direction`: the smallest
+    /// ratio, ties to the shorter row, then by `precedes`.
+    func primalLeavingRow(entering e: Int32, direction: Double) -> Int32? {
+        var best: Int32 = -1
+        var bestRatio = Double.infinity
+        var bestBasic: Int32 = -1
+        var bestLength = Int.max
+        for cell in coreColumn[Int(e)] {
+            let q = cell.row
+            let row = rows[Int(q)]
+            let k = kind(row.basic)
+            if k == .external { continue }
+            let a = row.entries[Int(cell.position)].coefficient * direction
+            let ratio: Double
+            if k == .dummy {
+                guard !Tolerance.isZero(a) else { continue }
+                ratio = 0
+            } else {
+                guard Tolerance.isNegative(a) else { continue }
+                ratio = max(0, row.constant) / -a
+            }
+            // Ties go to the shorter row (less fill when it is substituted), then the lower id.
+            let length = row.entries.count
+            if ratio < bestRatio || (ratio == bestRatio && (length < bestLength || (length == bestLength && Self.precedes(row.basic, bestBasic)))) {
+                best = q
+                bestRatio = ratio
+                bestBasic = row.basic
+                bestLength = length
+            }
+        }
+        return best >= 0 ? best : nil
+    }
+
+    /// Dual simplex: restores feasibility of rows made infeasible by a constant
+    /// change while keeping the objective optimal. Returns the row proving
+    /// infeasibility when required constraints cannot all hold.
+    mutating func dualOptimize() -> Int32? {
+        var iterations = 0
+        while let b = Heap.pop(&infeasible, before: Self.precedes) {
+            iterations += 1
+            // Past this many pivots, ties go strictly by id order (Bland), which cannot cycle.
+            let sparse = iterations < Self.sparsePivotLimit
+            flags[Int(b)].remove(.infeasible)
+            let rid = symbols[Int(b)].row
+            guard rid >= 0, !rows[Int(rid)].isDefinition else { continue }
+            let row = rows[Int(rid)]
+            let k = kind(b)
+            // The basic symbol must rise (negative slack or error, negative
+            // dummy) or fall (positive dummy) to get back in bounds.
+            let direction: Double
+            if k == .dummy {
+                guard !Tolerance.isZero(row.constant) else { continue }
+                direction = row.constant < 0 ? 1 : -1
+            } else {
+                guard k == .slack || k == .error, Tolerance.isNegative(row.constant) else { continue }
+                direction = 1
+            }
+            var entering: Int32 = -1
+            var enteringCoefficient = 0.0
+            for e in row.entries {
+                let ek = kind(e.symbol)
+                if ek == .dummy { continue }
+                let a = e.coefficient * direction
+                if ek == .external {
+                    guard !Tolerance.isZero(a) else { continue }
+                } else {
+                    guard Tolerance.isPositive(a) else { continue }
+                }
+                if entering < 0 {
+                    entering = e.symbol
+                    enteringCoefficient = a
+                } else {
+                    // ratio d/a for both; externals use their signed coefficient.
+                    let order = ratioOrder(e.symbol, a, entering, enteringCoefficient)
+                    if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
+                        entering = e.symbol
+                        enteringCoefficient = a
+                    }
+                }
+            }
+            if entering < 0 { return rid }
+            pivot(entering: entering, row: rid)
+        }
+        return nil
+    }
+
+    static let sparsePivotLimit = 200
+
+    /// Among equally good pivots: the symbol in fewer rows (less fill), then by
+    /// `precedes`; strictly by `precedes` (Bland) when `sparse` is false.
+    @inline(__always) func prefer(_ a: Int32, over b: Int32, sparse: Bool) -> Bool {
+        if sparse {
+            let ca = coreColumn[Int(a)].count, cb = coreColumn[Int(b)].count
+            if ca != cb { return ca < cb }
+        }
+        return Self.precedes(a, b)
+    }
+
+
+    /// Compares d(a)/ca with d(b)/cb lexicographically for nonzero ca, cb.
+    private func ratioOrder(_ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double) -> Int {
+        // d(a)/ca < d(b)/cb  ⇔  d(a)·|cb|·sign(ca) < d(b)·|ca|·sign(cb)
+        for row in objective {
+            let x = row[Int(a)] / ca
+            let y = row[Int(b)] / cb
+            let scale = max(1, abs(x), abs(y))
+            if x < y - Tolerance.epsilon * scale { return -1 }
+            if x > y + Tolerance.epsilon * scale { return 1 }
+        }
+        return 0
+    }
+
+    /// Phase one for a reduced row `row` (constant ≥ 0) that has no symbol able
+    /// to absorb it. Returns nil on success, or the final phase-one objective
+    /// (whose markers explain the conflict) when the row cannot reach zero.
+    mutating func addWithArtificial(_ row: Row) -> Row? {
+        let art = newSymbol(.slack)
+        var artRow = row
+        artRow.basic = art
+        insertRow(artRow)
+        beginArtificial(row)
+        var iterations = 0
+        while true {
+            iterations += 1
+            let sparse = false  // phase one keeps strict id order (Bland); sparsity choices made it slower
+            var entering: Int32 = -1
+            var direction = 1.0
+            for s in artificialSymbols {
+                let c = artificialCoefficient[Int(s)]
+                if c == 0 || symbols[Int(s)].row >= 0 { continue }
+                let k = kind(s)
+                if k == .dummy || k == .unused { continue }
+                let improving = k == .external ? !Tolerance.isZero(c) : Tolerance.isNegative(c)
+                guard improving else { continue }
+                if entering < 0 || prefer(s, over: entering, sparse: sparse) {
+                    entering = s
+                    direction = c < 0 ? 1 : -1
+                }
+            }
+            guard entering >= 0, let leaving = primalLeavingRow(entering: entering, direction: direction) else { break }
+            pivot(entering: entering, row: leaving)
+        }
+        let final = artificialRow()
+        endArtificial()
+        guard Tolerance.isZero(final.constant) else { return final }
+        if symbols[Int(art)].row >= 0 {
+            let rid = symbols[Int(art)].row
+            let artBasicRow = rows[Int(rid)]
+            deleteRow(rid)
+            if !artBasicRow.entries.isEmpty {
+                // Make some other symbol basic in its place (a restricted one if any).
+                var choice: Int32 = -1
+                for e in artBasicRow.entries where isRestricted(e.symbol) && (choice < 0 || Self.precedes(e.symbol, choice)) { choice = e.symbol }
+                if choice < 0 { for e in artBasicRow.entries where choice < 0 || Self.precedes(e.symbol, choice) { choice = e.symbol } }
+                var solved = artBasicRow.solved(for: choice, keepingBasic: true)
+                solved.basic = choice
+                let newID = insertRow(solved)
+                substitute(choice, row: newID)
+            }
+        }
+        purge(art)
+        freeSymbol(art)
+        return nil
+    }
+}
