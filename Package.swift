@@ -70,6 +70,7 @@ let package = Package(
             dependencies: ["casement", "LayoutEngine", "Canvas"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "DemoTests", dependencies: ["LayoutSpec", "Stylesheet", "Diagnostics"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     ]

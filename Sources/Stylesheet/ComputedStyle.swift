@@ -31,6 +31,8 @@ public struct ComputedStyle: Hashable, Sendable {
     public var maxWidth: Double?
     public var minHeight: Double?
     public var maxHeight: Double?
+    /// A grid's column count; nil: the spec decides (a `columns` parameter).
+    public var columns: Int?
 
     public init() {}
 

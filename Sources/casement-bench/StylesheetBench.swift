@@ -43,6 +43,7 @@ struct StylesheetBench: ParsableCommand {
             kept = nil
             return 0
         }
+        withExtendedLifetime(kept) {}
         var reloaded: Stylesheet?
         report("parse-1mb", n: text.utf8.count, phase: "reload-unchanged", between: { reloaded = nil }) {
             reloaded = warm.load(path)

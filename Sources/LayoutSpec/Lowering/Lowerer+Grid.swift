@@ -5,13 +5,22 @@ extension Lowerer {
     mutating func lowerGrid(_ view: Int) {
         let kids = children[view]
         let columnsParam = parameter("columns", of: view)
+        let header = SourceSpan(start: headers[view], end: headers[view] + kinds[view].rawValue.utf8.count)
         var columns = 1
-        if let columnsParam {
+        // Columns from a stylesheet may change on resize (@media): spans then clamp quietly.
+        var columnsFromStyle = false
+        if let columnsParam, case .style(let name) = columnsParam.value {
+            columnsFromStyle = true
+            if let count = structuralCount(name, of: view, at: columnsParam.valueSpan) { columns = count }
+        } else if let columnsParam {
             columns = countParameter(columnsParam, of: view) ?? 1
+        } else if let count = structuralCount("columns", of: view, at: header, reportUnset: false) {
+            columns = count
+            columnsFromStyle = true
         } else {
             diagnostics.warning(
-                "grid '\(ids[view])' has no 'columns'; it lays out one column", at: SourceSpan(start: headers[view], end: headers[view] + kinds[view].rawValue.utf8.count),
-                hint: "add [columns=N]")
+                "grid '\(ids[view])' has no 'columns'; it lays out one column", at: header,
+                hint: "add [columns=N], or set columns in a stylesheet")
         }
         let gapParam = parameter("gap", of: view)
         let gap = gapParam.flatMap { lengthParameter($0, of: view) } ?? .constant(0)
@@ -29,11 +38,11 @@ extension Lowerer {
             if let param = parameter("span", of: child), let value = countParameter(param, of: child) {
                 span = value
                 at = param.name.span.start
-                if span > columns {
+                if span > columns && !columnsFromStyle {
                     diagnostics.warning(
                         "span \(span) is wider than the grid's \(columns) columns; it spans \(columns)", at: param.valueSpan)
-                    span = columns
                 }
+                span = min(span, columns)
             }
             if let param = parameter("row-span", of: child), let value = countParameter(param, of: child) {
                 rowSpan = min(value, 10_000)
@@ -86,6 +95,32 @@ extension Lowerer {
             let cellHeight = LinearExpression.variable(rowHeight, Double(cell.rowSpan)) + rowGap.scaled(by: Double(cell.rowSpan - 1))
             emit(view, "grid.height", attribute(cell.child, .height), .equal, cellHeight, .strong, at: cell.at)
         }
+    }
+
+    /// A whole-number structural style value of a view (recorded for reloads), or nil.
+    /// `reportUnset`: say so when no stylesheet sets it.
+    private mutating func structuralCount(
+        _ written: String, of view: Int, at span: SourceSpan, reportUnset: Bool = true
+    ) -> Int? {
+        let name = written.hasPrefix("$") ? String(written.dropFirst()) : written
+        guard name == "columns" else {
+            diagnostics.error(
+                "a grid's columns must be a number or $columns, not $\(name)", at: span,
+                hint: "set 'columns' in a stylesheet and write [columns=$columns]")
+            return nil
+        }
+        let value = styles?(ids[view], name)
+        structuralReads.append(StructuralRead(view: ids[view], name: name, value: value))
+        guard let value else {
+            if reportUnset {
+                diagnostics.warning(
+                    "no stylesheet sets columns for grid '\(ids[view])'; it lays out one column", at: span,
+                    hint: "e.g. #\(ids[view]) { columns 2 }")
+            }
+            return nil
+        }
+        guard value == value.rounded(), value >= 1, value <= 10_000 else { return nil }
+        return Int(value)
     }
 
     private static func isFree(_ occupied: [[Bool]], row: Int, column: Int, span: Int, rowSpan: Int) -> Bool {

@@ -6,8 +6,10 @@ import Diagnostics
 /// constraints, and gives each constraint its identity. A rule with an error
 /// is reported and skipped as a whole; everything else is kept.
 public enum SpecLowering {
-    public static func lower(_ syntax: SpecSyntax) -> LayoutDocument {
-        var lowerer = Lowerer(syntax: syntax)
+    /// `styles` answers structural style values (a grid's `columns`); without
+    /// it no stylesheet is known and those values are unset.
+    public static func lower(_ syntax: SpecSyntax, styles: StructuralStyle? = nil) -> LayoutDocument {
+        var lowerer = Lowerer(syntax: syntax, styles: styles)
         return lowerer.run()
     }
 }
@@ -46,8 +48,13 @@ struct Lowerer {
     /// Fixed-length distribute lines so far, per view, to name their gap variables.
     var distributeGaps: [Int: Int] = [:]
 
-    init(syntax: SpecSyntax) {
+    let styles: StructuralStyle?
+    /// Every structural style value read, in order.
+    var structuralReads: [StructuralRead] = []
+
+    init(syntax: SpecSyntax, styles: StructuralStyle?) {
         self.syntax = syntax
+        self.styles = styles
         self.diagnostics = DiagnosticCollector(source: syntax.source, items: syntax.diagnostics)
         self.locations = LocationCache(source: syntax.source)
     }
@@ -76,7 +83,8 @@ struct Lowerer {
         }
         return LayoutDocument(
             path: syntax.source.path, uses: uses, views: views, constraints: constraints,
-            diagnostics: diagnostics.finished().sortedByLocation(), viewIndex: viewIndex)
+            diagnostics: diagnostics.finished().sortedByLocation(), viewIndex: viewIndex,
+            structuralReads: structuralReads)
     }
 
     // MARK: Views

@@ -15,15 +15,17 @@ public struct LayoutDocument: Sendable {
     public var diagnostics: [Diagnostic]
     /// View id to index in `views`.
     public var viewIndex: [String: Int]
+    /// The structural style values lowering read (see `StructuralStyle`).
+    public var structuralReads: [StructuralRead]
 
-    /// Parses and lowers a spec.
-    public init(source: SourceText) {
-        self = SpecLowering.lower(SpecParser.parse(source))
+    /// Parses and lowers a spec; `styles` answers structural style values.
+    public init(source: SourceText, styles: StructuralStyle? = nil) {
+        self = SpecLowering.lower(SpecParser.parse(source), styles: styles)
     }
 
     init(
         path: String, uses: [StylesheetUse], views: [ViewDeclaration], constraints: [LayoutConstraint],
-        diagnostics: [Diagnostic], viewIndex: [String: Int]
+        diagnostics: [Diagnostic], viewIndex: [String: Int], structuralReads: [StructuralRead]
     ) {
         self.path = path
         self.uses = uses
@@ -31,6 +33,7 @@ public struct LayoutDocument: Sendable {
         self.constraints = constraints
         self.diagnostics = diagnostics
         self.viewIndex = viewIndex
+        self.structuralReads = structuralReads
     }
 
     public func view(_ id: String) -> ViewDeclaration? {

@@ -6,7 +6,7 @@ enum StyleNames {
         "size-width", "size-height",
         "margin-top", "margin-left", "margin-bottom", "margin-right",
         "padding-top", "padding-left", "padding-bottom", "padding-right",
-        "min-width", "max-width", "min-height", "max-height",
+        "min-width", "max-width", "min-height", "max-height", "columns",
     ]
 
     /// Names that stand for several components, chosen by the attribute they are used for.

@@ -26,7 +26,7 @@ extension ComputedStyle {
         "size", "size-width", "size-height",
         "margin", "margin-top", "margin-left", "margin-bottom", "margin-right",
         "padding", "padding-top", "padding-left", "padding-bottom", "padding-right",
-        "min-width", "max-width", "min-height", "max-height", "z-index",
+        "min-width", "max-width", "min-height", "max-height", "z-index", "columns",
     ]
 
     /// The canonical name of a layout property written as `$sizeWidth`, `size_width`,
@@ -72,6 +72,7 @@ extension ComputedStyle {
         case "min-height": return Self.optional(minHeight)
         case "max-height": return Self.optional(maxHeight)
         case "z-index": return .number(Double(zIndex))
+        case "columns": return columns.map { .number(Double($0)) } ?? .unset
         default: return .unset
         }
     }

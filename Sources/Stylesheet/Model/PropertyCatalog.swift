@@ -5,6 +5,8 @@ enum PropertyShape: Sendable, Hashable {
     case alignment(StyleProperty)
     case flag(StyleProperty)
     case integer(StyleProperty)
+    /// A whole number of at least 1, or `none`/`auto` (unset).
+    case count(StyleProperty)
     /// A length in cells; `optional` lengths also take `none` (unset).
     case length(StyleProperty, negativeAllowed: Bool, optional: Bool)
     /// 1, 2 or 4 lengths: top left bottom right (2 values: vertical horizontal).
@@ -36,6 +38,7 @@ enum PropertyCatalog {
             PropertySpec(name: "text", shape: .text(.text)),
             PropertySpec(name: "text-align", shape: .alignment(.textAlign)),
             PropertySpec(name: "z-index", shape: .integer(.zIndex)),
+            PropertySpec(name: "columns", shape: .count(.columns)),
             PropertySpec(name: "padding", shape: .insets(paddingSides, negativeAllowed: false)),
             PropertySpec(name: "margin", shape: .insets(marginSides, negativeAllowed: true)),
             PropertySpec(name: "size", shape: .size),

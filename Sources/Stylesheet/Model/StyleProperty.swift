@@ -26,6 +26,7 @@ public enum StyleProperty: String, CaseIterable, Hashable, Sendable, Comparable 
     case maxWidth = "max-width"
     case minHeight = "min-height"
     case maxHeight = "max-height"
+    case columns
 
     /// The kebab-case name, as the documentation and the inspector spell it.
     public var name: String { rawValue }
@@ -64,6 +65,7 @@ public enum StyleProperty: String, CaseIterable, Hashable, Sendable, Comparable 
         case .maxWidth: 27
         case .minHeight: 28
         case .maxHeight: 29
+        case .columns: 30
         }
     }
 
@@ -137,6 +139,7 @@ extension ComputedStyle {
         case .maxWidth: .number(maxWidth)
         case .minHeight: .number(minHeight)
         case .maxHeight: .number(maxHeight)
+        case .columns: .number(columns.map(Double.init))
         }
     }
 
@@ -174,6 +177,7 @@ extension ComputedStyle {
         case (.maxWidth, .number(let number)): maxWidth = number
         case (.minHeight, .number(let number)): minHeight = number
         case (.maxHeight, .number(let number)): maxHeight = number
+        case (.columns, .number(let number)): columns = number.map { Int($0) }
         default: break
         }
     }

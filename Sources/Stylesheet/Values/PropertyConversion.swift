@@ -29,6 +29,15 @@ extension Evaluator {
                 throw report("'\(spec.name)' takes a whole number, found \(number.kindName)", at: token)
             }
             return [(property, .number(x))]
+        case .count(let property):
+            let item = try single(value, for: spec.name, at: token)
+            if case .word(let word) = item, Self.unsetWords.contains(word) { return [(property, .number(nil))] }
+            guard case .number(let x, false) = item, x == x.rounded(), x >= 1, x <= 10_000 else {
+                throw report(
+                    "'\(spec.name)' takes a whole number of at least 1, found \(item.kindName)", at: token,
+                    hint: "e.g. \(spec.name) 2, or none to let the spec decide")
+            }
+            return [(property, .number(x))]
         case .length(let property, let negativeAllowed, let optional):
             let item = try single(value, for: spec.name, at: token)
             let length = try self.length(
