@@ -6,12 +6,15 @@ import Stylesheet
 struct ParsedSpec: Sendable {
     /// nil when the file could not be read.
     var text: String?
+    /// Kept so the spec can be lowered again when a structural style value changes.
+    var syntax: SpecSyntax?
     var document: LayoutDocument
     var readError: Diagnostic?
 }
 
 /// What the layout on screen was built from.
 struct AppliedModel: Sendable {
+    var syntax: SpecSyntax?
     var document: LayoutDocument
     var specText: String?
     var specReadError: Diagnostic?
@@ -26,10 +29,11 @@ struct AppliedModel: Sendable {
     var constraintViews: [Int]
 
     init(
-        document: LayoutDocument, specText: String?, specReadError: Diagnostic?, stylesheet: Stylesheet,
+        syntax: SpecSyntax?, document: LayoutDocument, specText: String?, specReadError: Diagnostic?, stylesheet: Stylesheet,
         sheetVersion: Int, fileDiagnostics: [Diagnostic], styledViews: [StyledView], cascade: CascadeResult,
         styles: [ComputedStyle], constraintViews: [Int]? = nil
     ) {
+        self.syntax = syntax
         self.document = document
         self.specText = specText
         self.specReadError = specReadError
@@ -52,7 +56,7 @@ struct AppliedModel: Sendable {
 
     static func empty(specPath: String, stylesheet: Stylesheet) -> AppliedModel {
         AppliedModel(
-            document: LayoutDocument(source: SourceText(path: specPath, text: "")), specText: nil,
+            syntax: nil, document: LayoutDocument(source: SourceText(path: specPath, text: "")), specText: nil,
             specReadError: nil, stylesheet: stylesheet, sheetVersion: -1, fileDiagnostics: [], styledViews: [],
             cascade: stylesheet.cascade([], width: 1, height: 1), styles: [])
     }

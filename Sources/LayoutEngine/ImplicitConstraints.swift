@@ -7,7 +7,7 @@ import TextMetrics
 public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
     case screenLeft, screenTop, screenWidth, screenHeight
     case minWidth, maxWidth, minHeight, maxHeight
-    case resistWidth, hugWidth, resistHeight, hugHeight
+    case resistWidth, hugWidth, looseHugWidth, resistHeight, hugHeight, looseHugHeight
 
     /// How the inspector labels it.
     public var label: String {
@@ -21,9 +21,9 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         case .minHeight: "style.min-height"
         case .maxHeight: "style.max-height"
         case .resistWidth: "text.resist-width"
-        case .hugWidth: "text.hug-width"
+        case .hugWidth, .looseHugWidth: "text.hug-width"
         case .resistHeight: "text.resist-height"
-        case .hugHeight: "text.hug-height"
+        case .hugHeight, .looseHugHeight: "text.hug-height"
         }
     }
 
@@ -31,8 +31,8 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         switch self {
         case .screenLeft: .left
         case .screenTop: .top
-        case .screenWidth, .minWidth, .maxWidth, .resistWidth, .hugWidth: .width
-        case .screenHeight, .minHeight, .maxHeight, .resistHeight, .hugHeight: .height
+        case .screenWidth, .minWidth, .maxWidth, .resistWidth, .hugWidth, .looseHugWidth: .width
+        case .screenHeight, .minHeight, .maxHeight, .resistHeight, .hugHeight, .looseHugHeight: .height
         }
     }
 
@@ -40,7 +40,7 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         switch self {
         case .screenLeft, .screenTop, .screenWidth, .screenHeight: .equal
         case .minWidth, .minHeight, .resistWidth, .resistHeight: .greaterOrEqual
-        case .maxWidth, .maxHeight, .hugWidth, .hugHeight: .lessOrEqual
+        case .maxWidth, .maxHeight, .hugWidth, .hugHeight, .looseHugWidth, .looseHugHeight: .lessOrEqual
         }
     }
 
@@ -48,15 +48,25 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
     /// UIKit label: compression resistance at 750 (`high`), above the 500 that
     /// `grow` uses, so growing siblings never squeeze it; hugging at 600, also
     /// above `grow`, so the free space of a row goes to the children that grow and
-    /// not to a text beside them. A text that grows itself does not hug along its
-    /// row's or column's axis (see `ImplicitConstraints.requests`).
+    /// not to a text beside them. A text that grows itself hugs loosely (250,
+    /// `low`) along its row's or column's axis: `grow` stretches it, and when
+    /// nothing else sizes it, it keeps its natural length.
     public var priority: LayoutPriority {
         switch self {
         case .resistWidth, .resistHeight: .high
         case .hugWidth, .hugHeight: Self.hugging
+        case .looseHugWidth, .looseHugHeight: .low
         default: .required
         }
     }
+
+    /// Hugging of any strength: a text stretched by its container, which is normal.
+    var isHugging: Bool {
+        self == .hugWidth || self == .hugHeight || self == .looseHugWidth || self == .looseHugHeight
+    }
+
+    /// The constraints that hold a text's height (refitted to its width).
+    static let textHeights: [ImplicitKind] = [.resistHeight, .hugHeight, .looseHugHeight]
 
     static let hugging = LayoutPriority(600)!
 
@@ -73,7 +83,6 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
 
     var isScreen: Bool { rawValue <= ImplicitKind.screenHeight.rawValue }
     var isText: Bool { rawValue >= ImplicitKind.resistWidth.rawValue }
-    var isTextHeight: Bool { self == .resistHeight || self == .hugHeight }
 
     public static func < (a: ImplicitKind, b: ImplicitKind) -> Bool { a.rawValue < b.rawValue }
 }
@@ -164,9 +173,9 @@ enum ImplicitConstraints {
             let width = Double(text.intrinsicWidth)
             let height = Double(textHeight ?? text.lineCount + text.chromeHeight)
             result.append(ImplicitRequest(kind: .resistWidth, constant: width))
-            if growAxis != .horizontal { result.append(ImplicitRequest(kind: .hugWidth, constant: width)) }
+            result.append(ImplicitRequest(kind: growAxis == .horizontal ? .looseHugWidth : .hugWidth, constant: width))
             result.append(ImplicitRequest(kind: .resistHeight, constant: height))
-            if growAxis != .vertical { result.append(ImplicitRequest(kind: .hugHeight, constant: height)) }
+            result.append(ImplicitRequest(kind: growAxis == .vertical ? .looseHugHeight : .hugHeight, constant: height))
         }
         return result
     }

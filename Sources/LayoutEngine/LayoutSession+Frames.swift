@@ -70,7 +70,7 @@ extension LayoutSession {
         let frameWidth = solvedFrame(view).rounded.width
         let height = Double(text.intrinsicHeight(frameWidth: frameWidth))
         var changed = false
-        for kind in [ImplicitKind.resistHeight, .hugHeight]
+        for kind in ImplicitKind.textHeights
         where viewStates[view].implicit.contains(where: { $0.kind == kind }) {
             let ref = ConstraintRef.implicit(view: view, kind: kind)
             var current = slot(ref)

@@ -54,7 +54,8 @@ extension LayoutSession {
             return report
         }
 
-        let fileDiagnostics = Self.fileDiagnostics(spec: spec, sheet: latestSheet)
+        let fileDiagnostics = Self.fileDiagnostics(
+            document: spec.document, readError: spec.readError, sheet: latestSheet)
         if !firstLoad {
             let blocking = Self.newErrors(in: fileDiagnostics, comparedTo: model.fileDiagnostics)
             if !blocking.isEmpty {
@@ -71,12 +72,38 @@ extension LayoutSession {
         hasLoaded = true
         report.applied = true
         var next = AppliedModel(
-            document: spec.document, specText: spec.text, specReadError: spec.readError,
+            syntax: spec.syntax, document: spec.document, specText: spec.text, specReadError: spec.readError,
             stylesheet: latestSheet, sheetVersion: latestSheetVersion, fileDiagnostics: fileDiagnostics,
             styledViews: model.styledViews, cascade: model.cascade, styles: model.styles)
         next = restyled(next, clock: &clock, force: sheetChanged)
-        complete(applying: next, documentChanged: documentChanged, clock: &clock, report: &report)
+        let lowered = relowered(next, clock: &clock)
+        complete(
+            applying: lowered ?? next, documentChanged: documentChanged || lowered != nil, clock: &clock,
+            report: &report)
         return report
+    }
+
+    /// The model with its spec lowered again when a structural style value it
+    /// read (a grid's `columns`) is different in the model's styles; nil when
+    /// nothing it read changed. The views stay the same, so the styles stay valid.
+    func relowered(_ next: AppliedModel, clock: inout StageClock) -> AppliedModel? {
+        guard let syntax = next.syntax, !next.document.structuralReads.isEmpty else { return nil }
+        let lookup = Self.structuralStyle(document: next.document, styles: next.styles)
+        guard next.document.needsLowering(with: lookup) else { return nil }
+        var copy = next
+        copy.document = clock.timing(.parse) { SpecLowering.lower(syntax, styles: lookup) }
+        copy.constraintViews = AppliedModel.constraintViews(of: copy.document)
+        copy.fileDiagnostics = Self.fileDiagnostics(
+            document: copy.document, readError: copy.specReadError, sheet: copy.stylesheet)
+        return copy
+    }
+
+    /// Answers a lowering's structural style questions from computed styles.
+    static func structuralStyle(document: LayoutDocument, styles: [ComputedStyle]) -> StructuralStyle {
+        { id, name in
+            guard let index = document.viewIndex[id], index < styles.count else { return nil }
+            return StyleValues.value(name, in: styles[index])
+        }
     }
 
     /// Applies a new model (or, with nil, only what the solver already changed),
@@ -97,14 +124,21 @@ extension LayoutSession {
         switch sources.read(specPath, clock: &clock) {
         case .success(let text):
             guard latestSpec?.text != text else { return }
-            let document = clock.timing(.parse) { LayoutDocument(source: SourceText(path: specPath, text: text)) }
-            latestSpec = ParsedSpec(text: text, document: document, readError: nil)
+            // Structural style values (a grid's columns) are first guessed from the
+            // styles on screen; `relowered` corrects them after the cascade.
+            let guess = Self.structuralStyle(document: model.document, styles: model.styles)
+            let (syntax, document) = clock.timing(.parse) { () -> (SpecSyntax, LayoutDocument) in
+                let syntax = SpecParser.parse(SourceText(path: specPath, text: text))
+                return (syntax, SpecLowering.lower(syntax, styles: guess))
+            }
+            latestSpec = ParsedSpec(text: text, syntax: syntax, document: document, readError: nil)
             report.parsedFiles.append(specPath)
         case .failure(let failure):
             let error = Diagnostic(
                 .error, "cannot read spec '\(specPath)': \(failure)", at: SourceLocation(file: specPath, line: 1, column: 1))
             latestSpec = ParsedSpec(
-                text: nil, document: LayoutDocument(source: SourceText(path: specPath, text: "")), readError: error)
+                text: nil, syntax: nil, document: LayoutDocument(source: SourceText(path: specPath, text: "")),
+                readError: error)
         }
     }
 
@@ -175,20 +209,20 @@ extension LayoutSession {
 
     /// The spec's and the stylesheets' diagnostics, sorted. A stylesheet that
     /// cannot be read is reported at the `use` line that names it.
-    static func fileDiagnostics(spec: ParsedSpec, sheet: Stylesheet) -> [Diagnostic] {
-        var result = spec.document.diagnostics
-        if let error = spec.readError { result.append(error) }
+    static func fileDiagnostics(document: LayoutDocument, readError: Diagnostic?, sheet: Stylesheet) -> [Diagnostic] {
+        var result = document.diagnostics
+        if let error = readError { result.append(error) }
         for var diagnostic in sheet.diagnostics {
             if diagnostic.location.line == 1, diagnostic.location.column == 1,
                 diagnostic.message.hasPrefix("cannot read stylesheet"),
-                let use = spec.document.uses.first(where: { $0.resolvedPath == diagnostic.location.file })
+                let use = document.uses.first(where: { $0.resolvedPath == diagnostic.location.file })
             {
                 diagnostic.location = use.location
                 diagnostic.excerpt = nil
             }
             result.append(diagnostic)
         }
-        return sorted(result, files: [spec.document.path] + sheet.files.map(\.path))
+        return sorted(result, files: [document.path] + sheet.files.map(\.path))
     }
 
     /// Diagnostics in file order (the spec, then stylesheets in the order they were

@@ -94,7 +94,7 @@ extension LayoutSession {
         var found: [(key: OrderKey, ref: ConstraintRef, violation: Double)] = []
         for broken in solver.brokenConstraints() {
             guard let ref = owner(of: broken.constraint) else { continue }
-            if case .implicit(_, let kind) = ref, kind == .hugWidth || kind == .hugHeight || kind == .resistWidth {
+            if case .implicit(_, let kind) = ref, kind.isHugging || kind == .resistWidth {
                 continue
             }
             found.append((orderKey(ref), ref, broken.violation))

@@ -133,8 +133,13 @@ public struct LayoutSession: Sendable {
         report.applied = true
         let mediaSwitched =
             model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascade.media
-        let next = mediaSwitched ? restyled(model, clock: &clock) : nil
-        complete(applying: next, documentChanged: false, clock: &clock, report: &report)
+        var next: AppliedModel?
+        var lowered: AppliedModel?
+        if mediaSwitched {
+            next = restyled(model, clock: &clock)
+            lowered = relowered(next!, clock: &clock)
+        }
+        complete(applying: lowered ?? next, documentChanged: lowered != nil, clock: &clock, report: &report)
         return report
     }
 
@@ -154,7 +159,8 @@ public struct LayoutSession: Sendable {
         var clock = StageClock()
         let next = restyled(model, clock: &clock)
         report.applied = true
-        complete(applying: next, documentChanged: false, clock: &clock, report: &report)
+        let lowered = relowered(next, clock: &clock)
+        complete(applying: lowered ?? next, documentChanged: lowered != nil, clock: &clock, report: &report)
         return report
     }
 

@@ -129,12 +129,28 @@ import Testing
         #expect(f["button"] == rect(51, 1, 8, 12))
     }
 
-    @Test func aGrowingTextDoesNotHugAlongItsAxis() {
+    @Test func aGrowingTextHugsLooselyAlongItsAxis() {
         var session = loaded("screen root {\n  column c { edges == parent\n    text t [grow=1] \"Hi\"\n  }\n}").session
         let kinds = session.explain("t")!.constraints.compactMap { info -> ImplicitKind? in
             if case .engine(let kind) = info.origin { return kind } else { return nil }
         }
-        #expect(kinds == [.resistWidth, .hugWidth, .resistHeight])
+        #expect(kinds == [.resistWidth, .hugWidth, .resistHeight, .looseHugHeight])
         #expect(session.frame("t") == rect(0, 0, 80, 24))
+    }
+
+    @Test func aGrowingTextInAnUnsizedRowKeepsItsNaturalWidth() {
+        var session = loaded("""
+            screen root {
+              column c [align=start] { edges == parent
+                row r [gap=1] {
+                  text a "Name" { width == 6 }
+                  text b "a description" [grow=1]
+                }
+              }
+            }
+            """).session
+        #expect(session.frame("b") == rect(7, 0, 13, 1))
+        #expect(session.frame("r") == rect(0, 0, 20, 1))
+        #expect(session.ambiguities().isEmpty)
     }
 }
