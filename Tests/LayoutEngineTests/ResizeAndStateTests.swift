@@ -105,3 +105,43 @@ import Testing
         ])
     }
 }
+
+@Suite struct StructuralStyleTests {
+    static let styles = """
+        #cards { columns 1 }
+        @media (min-width: 100) { #cards { columns 2 } }
+        """
+    static let spec = """
+        use "s.cas"
+        screen root {
+          grid cards [gap=0] {
+            edges == parent
+            box a
+            box b
+          }
+        }
+        """
+
+    @Test func aGridReflowsWhenMediaChangesItsColumns() {
+        var session = loaded(Self.spec, styles: ["s.cas": Self.styles]).session
+        #expect(session.diagnostics.isEmpty)
+        #expect(session.frame("a") == rect(0, 0, 80, 12))
+        #expect(session.frame("b") == rect(0, 12, 80, 12))
+        let wide = session.resize(to: TerminalSize(width: 120, height: 24))
+        #expect(wide.applied)
+        #expect(!wide.counts.isEmpty)
+        #expect(session.frame("a") == rect(0, 0, 60, 24))
+        #expect(session.frame("b") == rect(60, 0, 60, 24))
+        session.resize(to: TerminalSize(width: 80, height: 24))
+        #expect(session.frame("b") == rect(0, 12, 80, 12))
+    }
+
+    @Test func aStylesheetEditReflowsTheGrid() {
+        var (session, files) = loaded(Self.spec, styles: ["s.cas": Self.styles])
+        files["s.cas"] = "#cards { columns 2 }"
+        let report = session.reload(changedFiles: ["s.cas"])
+        #expect(report.applied)
+        #expect(session.frame("b") == rect(40, 0, 40, 24))
+        #expect(session.diagnostics.isEmpty)
+    }
+}
