@@ -1,6 +1,14 @@
 import Diagnostics
+import Dispatch
 import LayoutSpec
 import Stylesheet
+
+/// Frees a large value on a background queue. Replacing the model of a big spec
+/// drops tens of thousands of strings and arrays; doing that off the reload's
+/// path keeps save-to-screen time down (the memory is the same, just freed later).
+func releaseInBackground<T: Sendable>(_ value: T) {
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+}
 
 /// The spec as last read.
 struct ParsedSpec: Sendable {

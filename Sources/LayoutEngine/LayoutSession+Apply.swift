@@ -188,6 +188,7 @@ extension LayoutSession {
             if slot(ref).state == .active { report.recovered += 1 }
         }
         report.restyledViews = dirty.restyled.filter { oldIndex($0) != nil }.sorted().map { views[$0].id }
+        if documentChanged { releaseInBackground(old) }
     }
 
     /// Whether two documents have the same views in the same order (ids only:

@@ -99,8 +99,13 @@ struct ReloadBench: ParsableCommand {
         var resizes: [Double] = []
         for run in 0...runs {
             let next = run % 2 == 0 ? TerminalSize(width: 201, height: 61) : size
-            let time = work { session.resize(to: next) }
+            var report: ReloadReport?
+            let time = work {
+                report = session.resize(to: next)
+                return report!
+            }
             if run > 0 { resizes.append(time) }
+            if verbose { printError("resize: \(report!.summary)") }
         }
         print(line(count, "resize", resizes))
         }
