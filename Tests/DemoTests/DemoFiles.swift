@@ -31,8 +31,19 @@ enum DemoFiles {
     static func spec(_ name: String) -> String { demoDirectory.appendingPathComponent(name + ".layout").path }
     static func stylesheet(_ name: String) -> String { stylesDirectory.appendingPathComponent(name + ".cas").path }
 
-    static func document(_ path: String) throws -> LayoutDocument {
-        try LayoutDocument(contentsOfFile: path)
+    /// A demo compiled as the engine compiles it at a terminal size: structural
+    /// style values (a grid's `columns`) come from its stylesheets' cascade.
+    static func document(_ path: String, width: Int = 80, height: Int = 24) throws -> LayoutDocument {
+        let plain = try LayoutDocument(contentsOfFile: path)
+        guard !plain.structuralReads.isEmpty else { return plain }
+        let cascade = stylesheet(for: plain).cascade(styledViews(plain), width: width, height: height)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return LayoutDocument(source: SourceText(path: path, text: text)) { id, name in
+            guard let index = plain.viewIndex[id],
+                case .success(.number(let value)) = cascade.styles[index].layoutValue(named: name)
+            else { return nil }
+            return value
+        }
     }
 
     /// The stylesheets a spec uses, loaded together in their `use` order.
