@@ -6,7 +6,9 @@ import PackageDescription
 let package = Package(
     name: "Casement",
     products: [
+        .executable(name: "casement", targets: ["casement"]),
         .executable(name: "casement-bench", targets: ["casement-bench"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,8 +24,14 @@ let package = Package(
         .target(name: "Stylesheet", dependencies: ["Diagnostics"]),
         .target(name: "LayoutSpec", dependencies: ["Diagnostics"]),
 
+        // Layout: specs + styles -> solver -> frames.
+        .target(
+            name: "LayoutEngine",
+            dependencies: ["Cassowary", "Stylesheet", "LayoutSpec", "TextMetrics", "Diagnostics"]
+        ),
+
         // Drawing.
-        .target(name: "Canvas", dependencies: ["Stylesheet", "TextMetrics"]),
+        .target(name: "Canvas", dependencies: ["Stylesheet", "TextMetrics", "LayoutEngine"]),
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
@@ -33,9 +41,16 @@ let package = Package(
 
         // Executables.
         .executableTarget(
+            name: "casement",
+            dependencies: [
+                "LayoutEngine", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
             name: "casement-bench",
             dependencies: [
-                "Cassowary", "Stylesheet",
+                "Cassowary", "Stylesheet", "LayoutEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,6 +62,15 @@ let package = Package(
         .testTarget(name: "StylesheetTests", dependencies: ["Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"]),
         .testTarget(name: "DemoTests", dependencies: ["LayoutSpec", "Stylesheet", "Diagnostics"]),
+        .testTarget(
+            name: "LayoutEngineTests",
+            dependencies: ["LayoutEngine", "LayoutSpec", "Stylesheet", "Cassowary", "TextMetrics", "Diagnostics"]
+        ),
+        .testTarget(
+            name: "CasementCLITests",
+            dependencies: ["casement", "LayoutEngine", "Canvas"],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     ]

@@ -1,0 +1,149 @@
+/// Undo log for one transaction: a required `add` that may be rejected, or a
+/// `setConstant` on a required constraint. Each row, symbol and the objective
+/// is saved the first time it changes; rollback restores them bit for bit, so
+/// a rejected call leaves no trace.
+struct Journal: Sendable {
+    enum Operation: Sendable {
+        case allocateSymbol(Int32, reused: Bool)
+        case freeSymbol(Int32)
+        case allocateRow(Int32, reused: Bool)
+        case freeRow(Int32)
+    }
+
+    private(set) var isActive = false
+    private var generation: UInt32 = 0
+    private var rowStamp: [UInt32] = []
+    private var symbolStamp: [UInt32] = []
+    private(set) var savedRows: [(Int32, Row)] = []
+    private(set) var savedSymbols: [(Int32, SymbolInfo)] = []
+    private(set) var operations: [Operation] = []
+    private(set) var objectiveWrites: [(level: Int, symbol: Int32, old: Double)] = []
+    private(set) var savedHighestRank: Int64 = 0
+
+    mutating func begin(highestRank: Int64) {
+        precondition(!isActive, "nested transaction")
+        isActive = true
+        generation &+= 1
+        if generation == 0 {
+            rowStamp = Array(repeating: 0, count: rowStamp.count)
+            symbolStamp = Array(repeating: 0, count: symbolStamp.count)
+            generation = 1
+        }
+        savedHighestRank = highestRank
+    }
+
+    mutating func end() {
+        isActive = false
+        savedRows.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll(keepingCapacity: true)
+        operations.removeAll(keepingCapacity: true)
+        objectiveWrites.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) mutating func noteRow(_ rid: Int32, _ row: @autoclosure () -> Row) {
+        guard isActive else { return }
+        let i = Int(rid)
+        if i >= rowStamp.count { rowStamp.append(contentsOf: repeatElement(0, count: i + 1 - rowStamp.count)) }
+        if rowStamp[i] != generation {
+            rowStamp[i] = generation
+            savedRows.append((rid, row()))
+        }
+    }
+
+    @inline(__always) mutating func noteSymbol(_ s: Int32, _ info: SymbolInfo) {
+        guard isActive else { return }
+        let i = Int(s)
+        if i >= symbolStamp.count { symbolStamp.append(contentsOf: repeatElement(0, count: i + 1 - symbolStamp.count)) }
+        if symbolStamp[i] != generation {
+            symbolStamp[i] = generation
+            savedSymbols.append((s, info))
+        }
+    }
+
+    @inline(__always) mutating func noteObjectiveWrite(_ level: Int, _ s: Int32, _ old: Double) {
+        if isActive { objectiveWrites.append((level, s, old)) }
+    }
+
+    mutating func log(_ operation: Operation) {
+        guard isActive else { return }
+        operations.append(operation)
+    }
+}
+
+extension Tableau {
+    mutating func beginTransaction() { journal.begin(highestRank: highestRank) }
+
+    mutating func commitTransaction() { journal.end() }
+
+    /// Restores every row, symbol and objective row saved since `beginTransaction`.
+    mutating func rollbackTransaction() {
+        let saved = journal
+        journal.end()
+        // Unindex the current contents of every touched row.
+        for (rid, _) in saved.savedRows where Int(rid) < rows.count && rows[Int(rid)].isAllocated {
+            detach(rid)
+        }
+        for (rid, row) in saved.savedRows { rows[Int(rid)] = row }
+        for (s, info) in saved.savedSymbols { symbols[Int(s)] = info }
+        for write in saved.objectiveWrites.reversed() where Int(write.symbol) < objective[write.level].count {
+            objective[write.level][Int(write.symbol)] = write.old
+        }
+        for operation in saved.operations.reversed() {
+            switch operation {
+            case .allocateSymbol(let s, let reused):
+                if reused { freeSymbols.append(s) } else { truncateSymbols(to: Int(s)) }
+            case .freeSymbol(let s):
+                let last = freeSymbols.removeLast()
+                assert(last == s)
+            case .allocateRow(let rid, let reused):
+                if reused { freeRows.append(rid) } else { rows.removeLast(rows.count - Int(rid)) }
+            case .freeRow(let rid):
+                let last = freeRows.removeLast()
+                assert(last == rid)
+            }
+        }
+        for (rid, _) in saved.savedRows where Int(rid) < rows.count && rows[Int(rid)].isAllocated {
+            attach(rid)
+        }
+        highestRank = saved.savedHighestRank
+        endArtificial()
+        // Candidates queued before the transaction may have been consumed:
+        // queue every improving symbol again.
+        for s in candidates where Int(s) < flags.count { flags[Int(s)].remove(.candidate) }
+        candidates.removeAll()
+        for s in 0..<Int32(symbols.count) where symbols[Int(s)].row < 0 { noteCandidate(s) }
+        needsOptimization = !candidates.isEmpty
+        for s in infeasible where Int(s) < flags.count { flags[Int(s)].remove(.infeasible) }
+        infeasible.removeAll()
+        // Values are recomputed from the restored rows.
+        for (rid, row) in saved.savedRows where Int(rid) < rows.count && row.isAllocated {
+            notePending(row.basic)
+            flags[Int(row.basic)].remove(.valueValid)
+        }
+        for (s, _) in saved.savedSymbols where Int(s) < symbols.count {
+            notePending(s)
+            flags[Int(s)].remove(.valueValid)
+        }
+    }
+
+    private mutating func truncateSymbols(to count: Int) {
+        guard count < symbols.count else { return }
+        let n = symbols.count - count
+        for s in count..<symbols.count {
+            assert(coreColumn[s].isEmpty && definitionColumn[s].isEmpty)
+        }
+        symbols.removeLast(n)
+        flags.removeLast(n)
+        coreColumn.removeLast(n)
+        definitionColumn.removeLast(n)
+        externalVariable.removeLast(n)
+        cachedValue.removeLast(n)
+        reportedValue.removeLast(n)
+        for level in objective.indices { objective[level].removeLast(n) }
+        accumulator.removeLast(n)
+        accumulatorStamp.removeLast(n)
+        artificialCoefficient.removeLast(n)
+        positionMap.removeLast(n)
+        positionStamp.removeLast(n)
+    }
+}

@@ -1,0 +1,156 @@
+/// An optional constraint the solution does not satisfy.
+public struct BrokenConstraint: Sendable, Equatable, CustomStringConvertible {
+    public var constraint: Constraint
+    /// How far from holding it is, in the units of its expression: |lhs − rhs|
+    /// for `==`, the shortfall for `>=` and `<=`.
+    public var violation: Double
+
+    public var description: String { "\(constraint) off by \(formatNumber(violation))" }
+}
+
+/// A direction in which the solution can move without any constraint getting
+/// worse: the variables in it are not uniquely determined.
+public struct Ambiguity: Sendable, Equatable, CustomStringConvertible {
+    public enum Cause: Sendable, Equatable {
+        /// A variable no constraint pins down.
+        case unconstrained(Variable)
+        /// Several solutions satisfy the preferences equally well; moving along
+        /// this direction relaxes `constraint` at no cost.
+        case tie(Constraint)
+    }
+
+    public var cause: Cause
+    /// The variables that move, in a stable order.
+    public var variables: [Variable]
+    /// The constraints that mention those variables, in the order they were added.
+    public var constraints: [Constraint]
+
+    public var description: String {
+        let what = switch cause {
+        case .unconstrained(let v): "\(v) is not determined"
+        case .tie(let c): "tie at \(c)"
+        }
+        return "\(what): moves \(variables.map(\.description).joined(separator: ", "))"
+    }
+}
+
+extension Solver {
+    /// Optional constraints that do not hold, with how far off each is, in the
+    /// order they were added. Edit variables are not included.
+    public mutating func brokenConstraints() -> [BrokenConstraint] {
+        var result: [BrokenConstraint] = []
+        let held = records.compactMap { $0 }.filter { !$0.isRequired && !$0.isEdit }.sorted { $0.sequence < $1.sequence }
+        for record in held {
+            let violation = self.violation(of: record)
+            if Tolerance.isPositive(violation) { result.append(BrokenConstraint(constraint: record.constraint, violation: violation)) }
+        }
+        return result
+    }
+
+    /// How far a constraint is from holding (0 when it holds).
+    public mutating func violation(of constraint: Constraint) -> Double? {
+        guard let slot = recordSlot[constraint.id] else { return nil }
+        return violation(of: records[Int(slot)]!)
+    }
+
+    private mutating func violation(of record: ConstraintRecord) -> Double {
+        var sum = -record.constant
+        for term in record.constraint.expression.terms { sum += term.coefficient * value(of: term.variable) }
+        switch record.constraint.relation {
+        case .equal: return abs(sum)
+        case .greaterThanOrEqual: return max(0, -sum)
+        case .lessThanOrEqual: return max(0, sum)
+        }
+    }
+
+    /// Every direction in which the solution can move at no cost: variables no
+    /// constraint determines, and ties between equally good solutions. Found
+    /// from the final tableau (a nonbasic symbol with zero reduced cost that can
+    /// move without leaving the feasible region), so degenerate ties hidden
+    /// behind a zero-length step are not reported.
+    public mutating func ambiguities() -> [Ambiguity] {
+        tableau.optimizeIfNeeded()
+        tableau.flushPending()
+        var result: [Ambiguity] = []
+        var seen: [[Int32]] = []
+        for s in 0..<Int32(tableau.symbols.count) {
+            let k = tableau.kind(s)
+            guard k == .external || k == .slack || k == .error, !tableau.isBasic(s) else { continue }
+            guard tableau.reducedCostSign(s) == 0 else { continue }
+            let directions: [Double] = k == .external ? [1, -1] : [1]
+            guard directions.contains(where: { tableau.canMove(s, direction: $0) }) else { continue }
+            let moved = tableau.externalsMoved(by: s)
+            guard !moved.isEmpty else { continue }
+            if seen.contains(moved) { continue }
+            seen.append(moved)
+            let cause: Ambiguity.Cause
+            if k == .external {
+                cause = .unconstrained(tableau.externalVariable[Int(s)]!)
+            } else {
+                let owner = tableau.symbols[Int(s)].owner
+                guard owner >= 0, let record = records[Int(owner)] else { continue }
+                cause = .tie(record.constraint)
+            }
+            var slots: [Int32] = []
+            for x in moved { for slot in mentions[Int(x)] where !slots.contains(slot) { slots.append(slot) } }
+            let involved = slots.compactMap { records[Int($0)] }.filter { !$0.isEdit }
+                .sorted { $0.sequence < $1.sequence }.map(\.constraint)
+            result.append(Ambiguity(cause: cause, variables: moved.compactMap { tableau.externalVariable[Int($0)] },
+                                    constraints: involved))
+        }
+        return result
+    }
+}
+
+extension Tableau {
+    /// Whether nonbasic `s` can move a little in `direction` without a core row
+    /// leaving its bounds.
+    func canMove(_ s: Int32, direction: Double) -> Bool {
+        for cell in coreColumn[Int(s)] {
+            let row = rows[Int(cell.row)]
+            let k = kind(row.basic)
+            let a = row.entries[Int(cell.position)].coefficient * direction
+            if k == .dummy && !Tolerance.isZero(a) { return false }
+            if (k == .slack || k == .error) && Tolerance.isNegative(a) && Tolerance.isZero(row.constant) { return false }
+        }
+        return true
+    }
+
+    /// External symbols whose value changes when nonbasic `s` moves, sorted.
+    mutating func externalsMoved(by s: Int32) -> [Int32] {
+        // Rate of change of every affected symbol, propagated through definitions in rank order.
+        // `rate` is only looked up; `touched` keeps the order of discovery.
+        var rate: [Int32: Double] = [s: 1]
+        var queue: [Int32] = [s]
+        var touched: [Int32] = [s]
+        for cell in coreColumn[Int(s)] {
+            let b = rows[Int(cell.row)].basic
+            rate[b] = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
+            touched.append(b)
+            queue.append(b)
+        }
+        var definitions: [(rank: Int64, symbol: Int32)] = []
+        var queued: Set<Int32> = []
+        for t in queue {
+            for cell in definitionColumn[Int(t)] {
+                let x = rows[Int(cell.row)].basic
+                if queued.insert(x).inserted { Heap.push(&definitions, (-symbols[Int(x)].rank, x), before: Tableau.higherRank) }
+            }
+        }
+        // Lowest rank first: a definition's inputs are settled before it.
+        while let (_, x) = Heap.pop(&definitions, before: Tableau.higherRank) {
+            var r = 0.0
+            for e in rows[Int(symbols[Int(x)].row)].entries { r += e.coefficient * (rate[e.symbol] ?? 0) }
+            rate[x] = r
+            touched.append(x)
+            for cell in definitionColumn[Int(x)] {
+                let y = rows[Int(cell.row)].basic
+                if queued.insert(y).inserted { Heap.push(&definitions, (-symbols[Int(y)].rank, y), before: Tableau.higherRank) }
+            }
+        }
+        var moved: [Int32] = []
+        for t in touched where kind(t) == .external && !Tolerance.isZero(rate[t] ?? 0) { moved.append(t) }
+        moved.sort()
+        return moved
+    }
+}

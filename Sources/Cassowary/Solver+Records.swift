@@ -1,0 +1,151 @@
+/// What the solver keeps for each constraint it holds.
+struct ConstraintRecord: Sendable {
+    var constraint: Constraint
+    /// Current constant (`Constraint.constant` unless changed in place).
+    var constant: Double
+    /// Order of addition, for reports.
+    var sequence: Int
+    var isEdit: Bool
+    /// External symbols of the expression, in written order.
+    var externals: [Int32]
+    /// The slack, dummy or positive error symbol that identifies the constraint.
+    var marker: Int32
+    /// The second error symbol of a preference, or -1.
+    var other: Int32
+    /// Coefficient of `marker` in the stored equation.
+    var markerCoefficient: Double
+    /// +1, or -1 when the stored equation is the negated expression (`<=`).
+    var sign: Double
+    /// The external defined by this constraint, or -1.
+    var defines: Int32
+
+    var isRequired: Bool { constraint.priority.isRequired }
+}
+
+extension Solver {
+    func validate(_ c: Constraint) throws(SolverError) {
+        guard c.expression.constant.isFinite, c.expression.terms.allSatisfy({ $0.coefficient.isFinite }) else {
+            throw .nonFinite(c)
+        }
+    }
+
+    /// The symbol of a variable, created on first use.
+    mutating func symbol(for variable: Variable) -> Int32 {
+        if let s = variableSymbol[variable.id] { return s }
+        let s = tableau.newSymbol(.external, variable: variable)
+        variableSymbol.set(variable.id, s)
+        while mentions.count <= Int(s) { mentions.append([]) }
+        mentions[Int(s)] = []
+        return s
+    }
+
+    mutating func insertRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
+        let required = constraint.priority.isRequired
+        let slot: Int32 = freeRecords.last ?? Int32(records.count)
+        if required { tableau.beginTransaction() }
+        var createdVariables: [Variable] = []
+        var externals: [Int32] = []
+        var entries: [Entry] = []
+        let sign: Double = constraint.relation == .lessThanOrEqual ? -1 : 1
+        for term in constraint.expression.terms {
+            if variableSymbol[term.variable.id] == nil { createdVariables.append(term.variable) }
+            let s = symbol(for: term.variable)
+            externals.append(s)
+            entries.append(Entry(symbol: s, coefficient: sign * term.coefficient))
+        }
+        let marker: Int32, other: Int32, mu: Double
+        switch (constraint.relation, required) {
+        case (.equal, true):
+            marker = tableau.newSymbol(.dummy, owner: slot)
+            other = -1
+            mu = 1
+            entries.append(Entry(symbol: marker, coefficient: 1))
+        case (.equal, false):
+            marker = tableau.newSymbol(.error, owner: slot)
+            other = tableau.newSymbol(.error, owner: slot)
+            mu = -1
+            entries.append(Entry(symbol: marker, coefficient: -1))
+            entries.append(Entry(symbol: other, coefficient: 1))
+        case (_, _):
+            marker = tableau.newSymbol(.slack, owner: slot)
+            other = required ? -1 : tableau.newSymbol(.error, owner: slot)
+            mu = -1
+            entries.append(Entry(symbol: marker, coefficient: -1))
+            if other >= 0 { entries.append(Entry(symbol: other, coefficient: 1)) }
+        }
+        entries.sort { $0.symbol < $1.symbol }
+        if !required {
+            let p = constraint.priority.value
+            tableau.useLevel(p, by: 1)
+            if constraint.relation == .equal { tableau.addToObjective(priority: p, symbol: marker, coefficient: 1) }
+            if other >= 0 { tableau.addToObjective(priority: p, symbol: other, coefficient: 1) }
+        }
+        let equation = Equation(constant: sign * constraint.expression.constant, entries: entries,
+                                writtenOrder: externals, marker: marker, other: other)
+        switch tableau.insert(equation) {
+        case .accepted(let defines):
+            if required { tableau.commitTransaction() }
+            if slot == freeRecords.last { freeRecords.removeLast() } else { records.append(nil) }
+            records[Int(slot)] = ConstraintRecord(
+                constraint: constraint, constant: constraint.constant, sequence: nextSequence, isEdit: isEdit,
+                externals: externals, marker: marker, other: other, markerCoefficient: mu, sign: sign,
+                defines: defines)
+            nextSequence += 1
+            recordSlot.set(constraint.id, slot)
+            for s in externals { mentions[Int(s)].append(slot) }
+        case .rejected(let explanation):
+            tableau.rollbackTransaction()
+            for v in createdVariables { variableSymbol.remove(v.id) }
+            let conflict = explainsConflicts ? minimalConflict(for: constraint, explanation: explanation) : []
+            throw .unsatisfiable(constraint, conflict: conflict)
+        }
+    }
+
+    mutating func removeRecord(_ slot: Int32) {
+        let record = records[Int(slot)]!
+        if !record.isRequired {
+            let p = record.constraint.priority.value
+            let isEquality = record.constraint.relation == .equal
+            if isEquality { tableau.addToObjective(priority: p, symbol: record.marker, coefficient: -1) }
+            if record.other >= 0 { tableau.addToObjective(priority: p, symbol: record.other, coefficient: -1) }
+        }
+        if record.defines >= 0 { tableau.undefine(record.defines) }
+        tableau.removeMarker(record.marker, other: record.other)
+        tableau.freeSymbol(record.marker)
+        if record.other >= 0 { tableau.freeSymbol(record.other) }
+        if !record.isRequired { tableau.useLevel(record.constraint.priority.value, by: -1) }
+        tableau.needsOptimization = true
+        records[Int(slot)] = nil
+        freeRecords.append(slot)
+        recordSlot.remove(record.constraint.id)
+        for s in record.externals {
+            Tableau.removeFromColumn(&mentions[Int(s)], slot)
+            if mentions[Int(s)].isEmpty && editSlot[tableau.externalVariable[Int(s)]!.id] == nil
+                && tableau.isUnreferenced(s) {
+                variableSymbol.remove(tableau.externalVariable[Int(s)]!.id)
+                tableau.freeSymbol(s)
+            }
+        }
+    }
+
+    mutating func changeConstant(slot: Int32, to constant: Double) throws(SolverError) {
+        let record = records[Int(slot)]!
+        let delta = -record.sign * (constant - record.constant)
+        if delta == 0 { return }
+        if record.isRequired { tableau.beginTransaction() }
+        if let explanation = tableau.shiftConstant(marker: record.marker, markerCoefficient: record.markerCoefficient,
+                                                   delta: delta) {
+            guard record.isRequired else {
+                // Preferences can always hold; a failure here is rounding noise.
+                records[Int(slot)]!.constant = constant
+                return
+            }
+            tableau.rollbackTransaction()
+            let changed = record.constraint.replacingConstant(constant)
+            let conflict = explainsConflicts ? minimalConflict(for: changed, explanation: explanation) : []
+            throw .unsatisfiable(changed, conflict: conflict)
+        }
+        if record.isRequired { tableau.commitTransaction() }
+        records[Int(slot)]!.constant = constant
+    }
+}

@@ -1,0 +1,201 @@
+/// An incremental Cassowary constraint solver.
+///
+/// ```swift
+/// var solver = Solver()
+/// let left = Variable("left"), width = Variable("width")
+/// try solver.add(left == 2)
+/// try solver.add(width >= 10)
+/// try solver.add((width == 40).priority(.high))
+/// try solver.addEditVariable(left, priority: .low)
+/// try solver.suggestValue(left, 5)
+/// solver.value(of: width)   // 40
+/// ```
+///
+/// `Solver` is a value type; copying it copies the whole system (lazily).
+/// Reading values is `mutating` because values are computed lazily: after an
+/// edit only what changed is recomputed, and only when read. Every throwing
+/// call either succeeds or leaves the solver exactly as it was.
+public struct Solver: Sendable {
+    var tableau = Tableau()
+    var records: [ConstraintRecord?] = []
+    var freeRecords: [Int32] = []
+    var recordSlot = IdentityMap()
+    var variableSymbol = IdentityMap()
+    var editSlot = IdentityMap()
+    /// Record slots of the constraints that mention each external symbol.
+    var mentions: [[Int32]] = []
+    var nextSequence = 0
+    /// False in the scratch solvers used to minimise conflict sets.
+    var explainsConflicts = true
+
+    public init() {}
+
+    // MARK: Constraints
+
+    /// Adds a constraint. A required constraint that cannot hold with the
+    /// required constraints already present throws `.unsatisfiable` with a
+    /// minimal conflicting set, and the solver is left unchanged.
+    public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        guard recordSlot[constraint.id] == nil else { throw .duplicateConstraint(constraint) }
+        try validate(constraint)
+        try insertRecord(constraint, isEdit: false)
+    }
+
+    /// Adds several constraints in order; stops at the first error (the
+    /// constraints before it stay added).
+    public mutating func add(_ constraints: [Constraint]) throws(SolverError) {
+        for c in constraints { try add(c) }
+    }
+
+    /// Removes a constraint.
+    public mutating func remove(_ constraint: Constraint) throws(SolverError) {
+        guard let slot = recordSlot[constraint.id], !records[Int(slot)]!.isEdit else {
+            throw .unknownConstraint(constraint)
+        }
+        removeRecord(slot)
+    }
+
+    public func contains(_ constraint: Constraint) -> Bool {
+        guard let slot = recordSlot[constraint.id] else { return false }
+        return !records[Int(slot)]!.isEdit
+    }
+
+    /// The constraints in the solver, in the order they were added (edit
+    /// variables' internal constraints excluded).
+    public var constraints: [Constraint] {
+        records.compactMap { $0 }.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }.map(\.constraint)
+    }
+
+    /// The constraint's current constant (see `Constraint.constant`), which
+    /// `setConstant(_:of:)` may have changed.
+    public func constant(of constraint: Constraint) -> Double? {
+        guard let slot = recordSlot[constraint.id] else { return nil }
+        return records[Int(slot)]!.constant
+    }
+
+    /// Changes a constraint's constant in place, as Auto Layout's `constant`
+    /// setter does: no remove and re-add, the rest of the solution is kept as
+    /// far as possible. For a required constraint whose new constant cannot
+    /// hold, throws `.unsatisfiable` (the conflict lists the constraint with its
+    /// new constant) and keeps the old constant.
+    public mutating func setConstant(_ constant: Double, of constraint: Constraint) throws(SolverError) {
+        guard let slot = recordSlot[constraint.id], !records[Int(slot)]!.isEdit else {
+            throw .unknownConstraint(constraint)
+        }
+        guard constant.isFinite else { throw .nonFinite(constraint.replacingConstant(constant)) }
+        try changeConstant(slot: slot, to: constant)
+    }
+
+    /// Removes every constraint and edit variable.
+    public mutating func reset() {
+        let explains = explainsConflicts
+        self = Solver()
+        explainsConflicts = explains
+    }
+
+    // MARK: Edit variables
+
+    /// Makes `variable` an edit variable: a preference at `priority` (below
+    /// required) that it equal a value you suggest. Until the first
+    /// suggestion, that value is the variable's current value.
+    public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        guard !priority.isRequired else { throw .requiredEditVariable(variable) }
+        guard editSlot[variable.id] == nil else { throw .duplicateEditVariable(variable) }
+        let current = value(of: variable)
+        let constraint = Constraint(Expression(variable), .equal, priority: priority).replacingConstant(current)
+        try insertRecord(constraint, isEdit: true)
+        editSlot.set(variable.id, recordSlot[constraint.id]!)
+    }
+
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let slot = editSlot[variable.id] else { throw .unknownEditVariable(variable) }
+        editSlot.remove(variable.id)
+        removeRecord(slot)
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool { editSlot[variable.id] != nil }
+
+    /// Suggests a value for an edit variable; the solver moves it as close as
+    /// its priority allows. Only the rows that mention the edit change.
+    public mutating func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
+        guard let slot = editSlot[variable.id] else { throw .unknownEditVariable(variable) }
+        guard value.isFinite else { throw .nonFiniteValue(variable, value) }
+        try changeConstant(slot: slot, to: value)
+    }
+
+    /// The value last suggested for an edit variable.
+    public func suggestedValue(_ variable: Variable) -> Double? {
+        guard let slot = editSlot[variable.id] else { return nil }
+        return records[Int(slot)]!.constant
+    }
+
+    // MARK: Values
+
+    /// The solved value of a variable; 0 for a variable the solver does not know.
+    public mutating func value(of variable: Variable) -> Double {
+        guard let s = variableSymbol[variable.id] else { return 0 }
+        return tableau.value(of: s)
+    }
+
+    public subscript(variable: Variable) -> Double {
+        mutating get { value(of: variable) }
+    }
+
+    /// Variables whose value changed since the previous call (or since they
+    /// joined the solver), in a stable order. Variables that left the
+    /// solver are not listed. The layout engine turns these into changed frames.
+    public mutating func takeChangedVariables() -> [Variable] {
+        var result: [Variable] = []
+        for s in tableau.takeChangedExternals() {
+            let value = tableau.value(of: s)
+            let last = tableau.cachedReported(s)
+            if last.bitPattern != value.bitPattern {
+                tableau.setReported(s, value)
+                if let v = tableau.externalVariable[Int(s)] { result.append(v) }
+            }
+        }
+        return result
+    }
+
+    /// Whether the solver holds no constraints, edit variables or symbols.
+    public var isEmpty: Bool { recordSlot.count == 0 && tableau.symbolsInUse == 0 }
+
+    /// Sizes of the internal tableau, for diagnostics and benchmarks.
+    public var statistics: SolverStatistics { tableau.statistics(constraints: recordSlot.count) }
+}
+
+/// Sizes of a solver's internal state.
+public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
+    public var constraints: Int
+    public var symbols: Int
+    /// Rows of the simplex tableau.
+    public var coreRows: Int
+    /// Variables defined directly by one of their constraints.
+    public var definitions: Int
+    /// Non-zero coefficients over all rows.
+    public var cells: Int
+    public var priorityLevels: Int
+    /// Simplex pivots since the solver was created.
+    public var pivots: Int
+    /// Row entries merged by substitutions since the solver was created.
+    public var mergedEntries: Int
+
+    public var description: String {
+        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) pivots=\(pivots) merged=\(mergedEntries)"
+    }
+}
+
+extension Tableau {
+    var symbolsInUse: Int { symbols.count - freeSymbols.count }
+
+    func statistics(constraints: Int) -> SolverStatistics {
+        var core = 0, definitions = 0, cells = 0
+        for row in rows where row.isAllocated {
+            if row.isDefinition { definitions += 1 } else { core += 1 }
+            cells += row.entries.count
+        }
+        return SolverStatistics(constraints: constraints, symbols: symbolsInUse, coreRows: core,
+                                definitions: definitions, cells: cells, priorityLevels: levels.count,
+                                pivots: pivotCount, mergedEntries: mergedEntries)
+    }
+}

@@ -1,0 +1,62 @@
+/// One coefficient of a row.
+struct Entry: Sendable {
+    var symbol: Int32
+    /// Index of this entry's cell in the symbol's column (-1 when not indexed).
+    var cell: Int32
+    var coefficient: Double
+
+    init(symbol: Int32, coefficient: Double) {
+        self.symbol = symbol
+        self.cell = -1
+        self.coefficient = coefficient
+    }
+}
+
+/// Where a symbol sits in a row: the column index stores one per occurrence,
+/// so finding, updating or removing a coefficient never scans the row.
+struct Cell: Sendable {
+    var row: Int32
+    var position: Int32
+}
+
+/// `basic = constant + Σ coefficient × symbol` over distinct symbols, in no
+/// particular (but deterministic) order.
+///
+/// A *core* row belongs to the simplex tableau and mentions only nonbasic
+/// symbols. A *definition* row is one original constraint solved for an
+/// external variable; it may mention any symbol (see `Tableau+Definitions`).
+struct Row: Sendable {
+    var basic: Int32
+    var isDefinition: Bool
+    var constant: Double
+    var entries: [Entry]
+
+    static let free = Row(basic: -1, isDefinition: false, constant: 0, entries: [])
+
+    var isAllocated: Bool { basic >= 0 }
+
+    /// Linear scan; 0 when absent. Rows in the tableau use the column index instead.
+    func coefficient(of symbol: Int32) -> Double {
+        for e in entries where e.symbol == symbol { return e.coefficient }
+        return 0
+    }
+
+    func contains(_ symbol: Int32) -> Bool { coefficient(of: symbol) != 0 }
+
+    /// The row's equation solved for `symbol` (which must be in it). With
+    /// `keepingBasic` the old basic symbol becomes a parameter in its place.
+    func solved(for symbol: Int32, keepingBasic: Bool) -> Row {
+        let a = coefficient(of: symbol)
+        let scale = -1 / a
+        var result: [Entry] = []
+        result.reserveCapacity(entries.count)
+        for e in entries {
+            if e.symbol == symbol {
+                if keepingBasic { result.append(Entry(symbol: basic, coefficient: 1 / a)) }
+            } else {
+                result.append(Entry(symbol: e.symbol, coefficient: e.coefficient * scale))
+            }
+        }
+        return Row(basic: symbol, isDefinition: false, constant: constant * scale, entries: result)
+    }
+}

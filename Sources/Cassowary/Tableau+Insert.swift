@@ -1,0 +1,161 @@
+// Adding a constraint's equation to the tableau: choose which symbol it makes
+// basic so that rows stay sparse, or prove that it cannot hold.
+
+/// An equation ready for the tableau: `constant + Σ entries = 0`, entries sorted.
+struct Equation {
+    var constant: Double
+    var entries: [Entry]
+    /// External symbols in the order they were written.
+    var writtenOrder: [Int32]
+    var marker: Int32
+    var other: Int32
+}
+
+enum InsertOutcome {
+    /// Accepted; `defines` is the external now defined by this constraint, or -1.
+    case accepted(defines: Int32)
+    /// Rejected; the row whose markers explain the conflict.
+    case rejected(explanation: Row)
+}
+
+extension Tableau {
+    /// Inserts the equation. Preferences are always accepted; the caller runs
+    /// required constraints inside a transaction and rolls back a rejection.
+    mutating func insert(_ equation: Equation) -> InsertOutcome {
+        // Cheapest: the first written variable nothing mentions yet simply takes
+        // this constraint as its definition.
+        for x in equation.writtenOrder where isFreshExternal(x) {
+            if let rank = rankForDefinition(of: x, equation: equation.entries) {
+                define(x, constant: equation.constant, equation: equation.entries, rank: rank)
+                needsOptimization = true
+                return .accepted(defines: x)
+            }
+        }
+        let reduced = reduce(constant: equation.constant, entries: equation.entries)
+        var defines: Int32 = -1
+        // Otherwise the first written variable that can still be defined by it.
+        for x in equation.writtenOrder {
+            let rid = symbols[Int(x)].row
+            if rid >= 0 && rows[Int(rid)].isDefinition { continue }
+            if rid < 0 && Tolerance.isZero(reduced.coefficient(of: x)) { continue }
+            guard let rank = rankForDefinition(of: x, equation: equation.entries) else { continue }
+            if rid >= 0 {
+                // x is core-basic: its core row is replaced by `reduced` below.
+                deleteRow(rid)
+                define(x, constant: equation.constant, equation: equation.entries, rank: rank)
+                defines = x
+                break
+            }
+            // x is a nonbasic parameter: substitute its reduced expression first.
+            var solved = reduced.solved(for: x, keepingBasic: false)
+            solved.basic = x
+            let temporary = insertRow(solved)
+            substitute(x, row: temporary)
+            deleteRow(temporary)
+            define(x, constant: equation.constant, equation: equation.entries, rank: rank)
+            needsOptimization = true
+            return .accepted(defines: x)
+        }
+        if let explanation = insertReduced(reduced, marker: equation.marker, other: equation.other) {
+            return .rejected(explanation: explanation)
+        }
+        needsOptimization = true
+        return .accepted(defines: defines)
+    }
+
+    /// Adds a reduced row (nonbasic symbols only) with a subject chosen the
+    /// Cassowary way, preferring externals in few rows. Returns an explanation
+    /// row when it cannot hold.
+    private mutating func insertReduced(_ reduced: Row, marker: Int32, other: Int32) -> Row? {
+        var best: Int32 = -1
+        for e in reduced.entries where kind(e.symbol) == .external {
+            if best < 0 || coreColumn[Int(e.symbol)].count < coreColumn[Int(best)].count { best = e.symbol }
+        }
+        if best >= 0 {
+            insertSolved(reduced, for: best)
+            return nil
+        }
+        var row = reduced
+        if row.constant < 0 {
+            row.constant = -row.constant
+            for i in row.entries.indices { row.entries[i].coefficient = -row.entries[i].coefficient }
+        }
+        for candidate in [marker, other] where candidate >= 0 && isRestricted(candidate) {
+            if Tolerance.isNegative(row.coefficient(of: candidate)) {
+                insertSolved(row, for: candidate)
+                return nil
+            }
+        }
+        if row.entries.allSatisfy({ kind($0.symbol) == .dummy }) {
+            if !Tolerance.isZero(row.constant) { return row }
+            if row.contains(marker) { insertSolved(row, for: marker) }
+            return nil
+        }
+        return addWithArtificial(row)
+    }
+
+    private mutating func insertSolved(_ row: Row, for subject: Int32) {
+        var solved = row.solved(for: subject, keepingBasic: false)
+        solved.basic = subject
+        let rid = insertRow(solved)
+        substitute(subject, row: rid)
+    }
+
+    /// Removes constraint markers from the tableau (Cassowary's removal): the
+    /// marker is made basic, choosing the leaving row that keeps every row
+    /// feasible, and its row is dropped. `marker` must not be in a definition.
+    mutating func removeMarker(_ marker: Int32, other: Int32) {
+        if isCoreBasic(marker) {
+            deleteRow(symbols[Int(marker)].row)
+        } else if other >= 0 && isCoreBasic(other) {
+            deleteRow(symbols[Int(other)].row)
+        } else if let leaving = markerLeavingRow(marker) {
+            pivot(entering: marker, row: leaving)
+            deleteRow(symbols[Int(marker)].row)
+        }
+        purge(marker)
+        if other >= 0 { purge(other) }
+    }
+
+    private func markerLeavingRow(_ marker: Int32) -> Int32? {
+        var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
+        var r1 = Double.infinity, r2 = Double.infinity
+        var b1 = Int32.max, b2 = Int32.max, b3 = Int32.max
+        for cell in coreColumn[Int(marker)] {
+            let q = cell.row
+            let row = rows[Int(q)]
+            let a = row.entries[Int(cell.position)].coefficient
+            if kind(row.basic) == .external {
+                if row.basic < b3 { third = q; b3 = row.basic }
+            } else if a < 0 {
+                let r = -row.constant / a
+                if r < r1 || (r == r1 && row.basic < b1) { first = q; r1 = r; b1 = row.basic }
+            } else {
+                let r = row.constant / a
+                if r < r2 || (r == r2 && row.basic < b2) { second = q; r2 = r; b2 = row.basic }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+
+    /// Changes a constraint's constant in place: shifting the constant by
+    /// `delta` is the same as shifting its marker by `delta / markerCoefficient`.
+    /// Returns a row proving infeasibility, or nil.
+    mutating func shiftConstant(marker: Int32, markerCoefficient mu: Double, delta: Double) -> Row? {
+        // The dual simplex needs an optimal tableau to start from.
+        optimizeIfNeeded()
+        let shift = delta / mu
+        for cell in coreColumn[Int(marker)] {
+            shiftConstant(ofRow: cell.row, by: rows[Int(cell.row)].entries[Int(cell.position)].coefficient * shift)
+        }
+        for cell in definitionColumn[Int(marker)] {
+            shiftConstant(ofRow: cell.row, by: rows[Int(cell.row)].entries[Int(cell.position)].coefficient * shift)
+        }
+        if isCoreBasic(marker) { shiftConstant(ofRow: symbols[Int(marker)].row, by: -shift) }
+        if let failing = dualOptimize() { return rows[Int(failing)] }
+        needsOptimization = !candidates.isEmpty
+        return nil
+    }
+}

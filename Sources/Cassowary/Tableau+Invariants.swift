@@ -1,0 +1,60 @@
+// Structural self-check used by the tests after every operation.
+
+extension Tableau {
+    /// Describes every broken internal invariant; empty when consistent.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        var coreCount = [Int](repeating: 0, count: symbols.count)
+        var defCount = [Int](repeating: 0, count: symbols.count)
+        for (i, row) in rows.enumerated() where row.isAllocated {
+            let rid = Int32(i)
+            if symbols[Int(row.basic)].row != rid { problems.append("row \(i) basic \(row.basic) not linked") }
+            for j in row.entries.indices {
+                let e = row.entries[j]
+                if row.entries[..<j].contains(where: { $0.symbol == e.symbol }) { problems.append("row \(i) repeats \(e.symbol)") }
+                let column = row.isDefinition ? definitionColumn[Int(e.symbol)] : coreColumn[Int(e.symbol)]
+                if e.cell < 0 || Int(e.cell) >= column.count || column[Int(e.cell)].row != rid
+                    || column[Int(e.cell)].position != Int32(j) {
+                    problems.append("entry \(j) of row \(i) has a bad cell link")
+                }
+                if e.symbol == row.basic { problems.append("row \(i) mentions its basic symbol") }
+                if kind(e.symbol) == .unused { problems.append("row \(i) mentions unused symbol \(e.symbol)") }
+                if row.isDefinition {
+                    defCount[Int(e.symbol)] += 1
+                    if isDefined(e.symbol) && symbols[Int(e.symbol)].rank >= symbols[Int(row.basic)].rank {
+                        problems.append("definition of \(row.basic) mentions \(e.symbol) of higher rank")
+                    }
+                } else {
+                    coreCount[Int(e.symbol)] += 1
+                    if isBasic(e.symbol) { problems.append("core row \(i) mentions basic symbol \(e.symbol)") }
+                }
+            }
+            if row.isDefinition {
+                if kind(row.basic) != .external { problems.append("definition row \(i) for non-external") }
+            } else {
+                let k = kind(row.basic)
+                if (k == .slack || k == .error) && Tolerance.isNegative(row.constant) {
+                    problems.append("core row \(i) infeasible: \(row.constant)")
+                }
+                if k == .dummy && !Tolerance.isZero(row.constant) { problems.append("dummy row \(i) nonzero") }
+            }
+        }
+        for s in symbols.indices {
+            if coreColumn[s].count != coreCount[s] { problems.append("core column \(s) has \(coreColumn[s].count), expected \(coreCount[s])") }
+            if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
+        }
+        for (level, row) in objective.enumerated() {
+            for s in row.indices where row[s] != 0 && (isBasic(Int32(s)) || kind(Int32(s)) == .unused) {
+                problems.append("objective level \(level) mentions basic or unused symbol \(s)")
+            }
+        }
+        if journal.isActive { problems.append("transaction left open") }
+        if artificialActive { problems.append("phase one left open") }
+        return problems
+    }
+}
+
+extension Solver {
+    /// Internal consistency problems (empty when consistent); for tests.
+    func invariantViolations() -> [String] { tableau.invariantViolations() }
+}

@@ -1,0 +1,54 @@
+// The lexicographic objective: one row per priority level in use, highest
+// first. A symbol's reduced cost is the vector of its coefficients in those
+// rows, compared lexicographically, so no number of violations at a lower
+// priority ever outweighs one at a higher priority.
+
+extension Tableau {
+    /// Index of the objective row for `priority`, created when first needed.
+    mutating func levelIndex(for priority: Int) -> Int {
+        var i = 0
+        while i < levels.count && levels[i] > priority { i += 1 }
+        if i < levels.count && levels[i] == priority { return i }
+        noteObjectiveChange()
+        levels.insert(priority, at: i)
+        objective.insert([Double](repeating: 0, count: symbols.count), at: i)
+        levelUse.insert(0, at: i)
+        return i
+    }
+
+    /// Adds `coefficient × symbol` to the objective at `priority`, expanding the
+    /// symbol's row when it is basic.
+    mutating func addToObjective(priority: Int, symbol: Int32, coefficient: Double) {
+        let level = levelIndex(for: priority)
+        let rid = symbols[Int(symbol)].row
+        if rid >= 0 {
+            addScaled(toObjective: level, rows[Int(rid)], coefficient, skip: -1)
+        } else {
+            var c = objective[level][Int(symbol)] + coefficient
+            if Tolerance.isZero(c) { c = 0 }
+            setObjective(level, symbol, c)
+            noteCandidate(symbol)
+        }
+    }
+
+    mutating func useLevel(_ priority: Int, by delta: Int) {
+        let level = levelIndex(for: priority)
+        noteObjectiveChange()
+        levelUse[level] += delta
+        if levelUse[level] == 0 {
+            levels.remove(at: level)
+            objective.remove(at: level)
+            levelUse.remove(at: level)
+        }
+    }
+
+    /// Sign of the first non-negligible component of `symbol`'s reduced cost.
+    func reducedCostSign(_ symbol: Int32) -> Int {
+        for row in objective {
+            let c = row[Int(symbol)]
+            if Tolerance.isNegative(c) { return -1 }
+            if Tolerance.isPositive(c) { return 1 }
+        }
+        return 0
+    }
+}

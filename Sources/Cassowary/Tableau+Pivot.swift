@@ -1,0 +1,110 @@
+// Pivoting: exchanging a basic and a nonbasic symbol, and substituting the
+// new basic symbol's row into every core row, objective row and the phase-one
+// row that mention it.
+
+extension Tableau {
+    /// Makes `entering` basic in core row `rid`; the row's old basic symbol
+    /// leaves and takes the entering symbol's place in the row.
+    mutating func pivot(entering: Int32, row rid: Int32) {
+        let leaving = rows[Int(rid)].basic
+        pivotCount += 1
+        journal.noteRow(rid, rows[Int(rid)])
+        let p = position(of: entering, inRow: rid)!
+        let a = rows[Int(rid)].entries[Int(p)].coefficient
+        let scale = -1 / a
+        rows[Int(rid)].entries.withUnsafeMutableBufferPointer { entries in
+            for i in entries.indices { entries[i].coefficient *= scale }
+        }
+        replaceEntry(row: rid, at: p, with: Entry(symbol: leaving, coefficient: 1 / a))
+        rows[Int(rid)].constant *= scale
+        rows[Int(rid)].basic = entering
+        setRowOf(leaving, -1)
+        setRowOf(entering, rid)
+        noteRowChange(rid)
+        substitute(entering, row: rid)
+    }
+
+    /// Replaces `symbol` by row `rid` (whose basic symbol it is) everywhere else.
+    mutating func substitute(_ symbol: Int32, row rid: Int32) {
+        let source = rows[Int(rid)]
+        let column = coreColumn[Int(symbol)]
+        for cell in column where cell.row != rid {
+            let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
+            addScaled(toRow: cell.row, source, alpha, skip: symbol)
+        }
+        for level in objective.indices {
+            let alpha = objective[level][Int(symbol)]
+            if alpha != 0 { addScaled(toObjective: level, source, alpha, skip: symbol) }
+        }
+        if artificialActive {
+            let alpha = artificialCoefficient[Int(symbol)]
+            if alpha != 0 { addToArtificial(source, alpha, skip: symbol) }
+        }
+    }
+
+    /// The phase-one row += alpha × source (minus `skip`).
+    mutating func addToArtificial(_ source: Row, _ alpha: Double, skip: Int32) {
+        artificialConstant += alpha * source.constant
+        if skip >= 0 { artificialCoefficient[Int(skip)] = 0 }
+        for e in source.entries where e.symbol != skip {
+            let s = Int(e.symbol)
+            var c = artificialCoefficient[s] + alpha * e.coefficient
+            if Tolerance.isZero(c) { c = 0 }
+            artificialCoefficient[s] = c
+            if !flags[s].contains(.artificial) {
+                flags[s].insert(.artificial)
+                artificialSymbols.append(e.symbol)
+            }
+        }
+    }
+
+    mutating func beginArtificial(_ row: Row) {
+        artificialActive = true
+        artificialConstant = 0
+        addToArtificial(row, 1, skip: -1)
+    }
+
+    /// The phase-one row as a sparse row.
+    func artificialRow() -> Row {
+        var entries: [Entry] = []
+        for s in artificialSymbols where artificialCoefficient[Int(s)] != 0 {
+            entries.append(Entry(symbol: s, coefficient: artificialCoefficient[Int(s)]))
+        }
+        return Row(basic: -1, isDefinition: false, constant: artificialConstant, entries: entries)
+    }
+
+    mutating func endArtificial() {
+        for s in artificialSymbols where Int(s) < flags.count {
+            flags[Int(s)].remove(.artificial)
+            artificialCoefficient[Int(s)] = 0
+        }
+        artificialSymbols.removeAll(keepingCapacity: true)
+        artificialActive = false
+        artificialConstant = 0
+    }
+
+    /// `objective[level] += alpha × source` (minus `skip`, whose term is being
+    /// replaced); symbols that now improve the objective become candidates.
+    mutating func addScaled(toObjective level: Int, _ source: Row, _ alpha: Double, skip: Int32) {
+        if skip >= 0 { setObjective(level, skip, 0) }
+        for e in source.entries {
+            let s = e.symbol
+            var c = objective[level][Int(s)] + alpha * e.coefficient
+            if Tolerance.isZero(c) { c = 0 }
+            setObjective(level, s, c)
+            noteCandidate(s)
+        }
+    }
+
+    /// Queues `s` for the primal simplex if its reduced cost now improves the objective.
+    @inline(__always) mutating func noteCandidate(_ s: Int32) {
+        let k = kind(s)
+        guard k != .dummy, k != .unused, symbols[Int(s)].row < 0 else { return }
+        let sign = reducedCostSign(s)
+        guard k == .external ? sign != 0 : sign < 0 else { return }
+        if !flags[Int(s)].contains(.candidate) {
+            flags[Int(s)].insert(.candidate)
+            Heap.push(&candidates, s)
+        }
+    }
+}

@@ -1,0 +1,470 @@
+/// What a symbol stands for.
+enum SymbolKind: UInt8, Sendable {
+    /// A user variable: unrestricted.
+    case external
+    /// The slack of an inequality (≥ 0); also the phase-one artificial symbol.
+    case slack
+    /// The error of a preference (≥ 0, minimised at its priority level).
+    case error
+    /// The marker of a required equality: fixed at 0, never enters the basis.
+    case dummy
+    /// A recycled id.
+    case unused
+}
+
+/// Per-symbol state that a transaction saves and restores.
+struct SymbolInfo: Sendable {
+    var kind: SymbolKind
+    /// The row id whose basic symbol this is, or -1 when nonbasic.
+    var row: Int32
+    /// The constraint record that owns this marker or error symbol, or -1.
+    var owner: Int32
+    /// Topological label of a defined external (see `Tableau+Definitions`).
+    var rank: Int64
+}
+
+/// Flags kept per symbol outside transactions.
+struct SymbolFlags: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let candidate = SymbolFlags(rawValue: 1)
+    static let infeasible = SymbolFlags(rawValue: 2)
+    static let pending = SymbolFlags(rawValue: 4)
+    static let changed = SymbolFlags(rawValue: 8)
+    static let valueValid = SymbolFlags(rawValue: 16)
+    static let artificial = SymbolFlags(rawValue: 32)
+}
+
+/// The solver's numeric state: a sparse simplex tableau ("core" rows over
+/// nonbasic symbols), plus definition rows that pin external variables to
+/// original constraints, a lexicographic objective with one row per priority
+/// level, dirty tracking for values, and an undo journal for transactions.
+///
+/// Everything lives in flat arrays indexed by symbol id or row id; rows are
+/// sparse vectors; `coreColumn[s]` / `definitionColumn[s]` list the rows (and
+/// positions) that mention `s`, so a substitution touches only those rows and
+/// costs in proportion to the short row being substituted, not the long rows
+/// it lands in.
+struct Tableau: Sendable {
+    // Symbols.
+    var symbols: [SymbolInfo] = []
+    var flags: [SymbolFlags] = []
+    var coreColumn: [[Cell]] = []
+    var definitionColumn: [[Cell]] = []
+    var externalVariable: [Variable?] = []
+    var cachedValue: [Double] = []
+    /// The value `takeChangedVariables` last reported.
+    var reportedValue: [Double] = []
+    var freeSymbols: [Int32] = []
+
+    // Rows.
+    var rows: [Row] = []
+    var freeRows: [Int32] = []
+
+    // Objective: one dense coefficient array per priority level in use,
+    // highest priority first, indexed by symbol (reduced costs in O(1)).
+    var levels: [Int] = []
+    var objective: [[Double]] = []
+    var levelUse: [Int] = []
+    /// The phase-one objective while a required constraint is being added:
+    /// dense coefficients plus the list of symbols that may be non-zero.
+    var artificialActive = false
+    var artificialConstant = 0.0
+    var artificialCoefficient: [Double] = []
+    var artificialSymbols: [Int32] = []
+
+    // Work lists (min-heaps of symbol ids, flagged to avoid duplicates).
+    var candidates: [Int32] = []
+    var infeasible: [Int32] = []
+    var pending: [Int32] = []
+    var changedExternals: [Int32] = []
+
+    // Definition ranks.
+    var highestRank: Int64 = 0
+
+    // Transactions.
+    var journal = Journal()
+
+    // Scratch buffers reused across calls.
+    var scratchEntries: [Entry] = []
+    var scratchAdded: [Int32] = []
+    var scratchRemoved: [Int32] = []
+    var accumulator: [Double] = []
+    var accumulatorStamp: [UInt32] = []
+    var stamp: UInt32 = 0
+    var evaluationStack: [Int32] = []
+    /// Position of each symbol in the row being merged into (valid where the stamp matches).
+    var positionMap: [Int32] = []
+    var positionStamp: [UInt32] = []
+    var positionGeneration: UInt32 = 0
+    /// Pivots and merged row entries so far (diagnostics).
+    /// Set when adds or removes left the objective unoptimised; preferences
+    /// are optimised lazily, before the next read, edit or query.
+    var needsOptimization = false
+    var pivotCount = 0
+    var mergedEntries = 0
+
+    var symbolCount: Int { symbols.count }
+
+    @inline(__always) func kind(_ s: Int32) -> SymbolKind { symbols[Int(s)].kind }
+    @inline(__always) func rowID(_ s: Int32) -> Int32 { symbols[Int(s)].row }
+    @inline(__always) func isBasic(_ s: Int32) -> Bool { symbols[Int(s)].row >= 0 }
+    @inline(__always) func isDefined(_ s: Int32) -> Bool {
+        let r = symbols[Int(s)].row
+        return r >= 0 && rows[Int(r)].isDefinition
+    }
+    @inline(__always) func isCoreBasic(_ s: Int32) -> Bool {
+        let r = symbols[Int(s)].row
+        return r >= 0 && !rows[Int(r)].isDefinition
+    }
+    @inline(__always) func isRestricted(_ s: Int32) -> Bool {
+        let k = symbols[Int(s)].kind
+        return k == .slack || k == .error
+    }
+
+    // MARK: Symbols
+
+    mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1, variable: Variable? = nil) -> Int32 {
+        let info = SymbolInfo(kind: kind, row: -1, owner: owner, rank: 0)
+        let s: Int32
+        if let reused = freeSymbols.popLast() {
+            s = reused
+            journal.noteSymbol(s, symbols[Int(s)])
+            symbols[Int(s)] = info
+            flags[Int(s)] = []
+            externalVariable[Int(s)] = variable
+            cachedValue[Int(s)] = .nan
+            reportedValue[Int(s)] = .nan
+            journal.log(.allocateSymbol(s, reused: true))
+        } else {
+            s = Int32(symbols.count)
+            symbols.append(info)
+            journal.noteSymbol(s, SymbolInfo(kind: .unused, row: -1, owner: -1, rank: 0))
+            flags.append([])
+            coreColumn.append([])
+            definitionColumn.append([])
+            externalVariable.append(variable)
+            cachedValue.append(.nan)
+            reportedValue.append(.nan)
+            accumulator.append(0)
+            accumulatorStamp.append(0)
+            artificialCoefficient.append(0)
+            positionMap.append(0)
+            positionStamp.append(0)
+            for level in objective.indices { objective[level].append(0) }
+            journal.log(.allocateSymbol(s, reused: false))
+        }
+        if kind == .external { notePending(s) }
+        return s
+    }
+
+    mutating func freeSymbol(_ s: Int32) {
+        for level in objective.indices where objective[level][Int(s)] != 0 { setObjective(level, s, 0) }
+        journal.noteSymbol(s, symbols[Int(s)])
+        symbols[Int(s)] = SymbolInfo(kind: .unused, row: -1, owner: -1, rank: 0)
+        externalVariable[Int(s)] = nil
+        freeSymbols.append(s)
+        journal.log(.freeSymbol(s))
+    }
+
+    mutating func setRowOf(_ s: Int32, _ row: Int32) {
+        journal.noteSymbol(s, symbols[Int(s)])
+        symbols[Int(s)].row = row
+        notePending(s)
+    }
+
+    mutating func setRank(_ s: Int32, _ rank: Int64) {
+        journal.noteSymbol(s, symbols[Int(s)])
+        symbols[Int(s)].rank = rank
+    }
+
+    // MARK: Rows and columns
+
+    @inline(__always) func position(of s: Int32, inRow rid: Int32) -> Int32? {
+        let column = rows[Int(rid)].isDefinition ? definitionColumn[Int(s)] : coreColumn[Int(s)]
+        for cell in column where cell.row == rid { return cell.position }
+        return nil
+    }
+
+    /// The coefficient of `s` in tableau row `rid` (0 when absent).
+    @inline(__always) func coefficient(of s: Int32, inRow rid: Int32) -> Double {
+        guard let p = position(of: s, inRow: rid) else { return 0 }
+        return rows[Int(rid)].entries[Int(p)].coefficient
+    }
+
+    /// Indexes the entry at `position` of row `rid` in its symbol's column.
+    @inline(__always) private mutating func linkCell(row rid: Int32, position: Int32) {
+        let s = Int(rows[Int(rid)].entries[Int(position)].symbol)
+        let cell = Cell(row: rid, position: position)
+        let index: Int
+        if rows[Int(rid)].isDefinition {
+            index = definitionColumn[s].count
+            definitionColumn[s].append(cell)
+        } else {
+            index = coreColumn[s].count
+            coreColumn[s].append(cell)
+        }
+        rows[Int(rid)].entries[Int(position)].cell = Int32(index)
+    }
+
+    /// Removes the cell of the entry at `position` of row `rid` from its column
+    /// (swapping the column's last cell into its place).
+    @inline(__always) private mutating func unlinkCell(row rid: Int32, position: Int32) {
+        let e = rows[Int(rid)].entries[Int(position)]
+        let s = Int(e.symbol), index = Int(e.cell)
+        if rows[Int(rid)].isDefinition {
+            let last = definitionColumn[s].count - 1
+            if index != last {
+                let moved = definitionColumn[s][last]
+                definitionColumn[s][index] = moved
+                rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
+            }
+            definitionColumn[s].removeLast()
+        } else {
+            let last = coreColumn[s].count - 1
+            if index != last {
+                let moved = coreColumn[s][last]
+                coreColumn[s][index] = moved
+                rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
+            }
+            coreColumn[s].removeLast()
+        }
+    }
+
+    /// Removes the entry at `position` from row `rid` (swap with the last entry).
+    mutating func removeEntry(row rid: Int32, at position: Int32, mapped: Bool = false) {
+        unlinkCell(row: rid, position: position)
+        let last = Int32(rows[Int(rid)].entries.count - 1)
+        let s = rows[Int(rid)].entries[Int(position)].symbol
+        if position != last {
+            let moved = rows[Int(rid)].entries[Int(last)]
+            rows[Int(rid)].entries[Int(position)] = moved
+            if rows[Int(rid)].isDefinition {
+                definitionColumn[Int(moved.symbol)][Int(moved.cell)].position = position
+            } else {
+                coreColumn[Int(moved.symbol)][Int(moved.cell)].position = position
+            }
+            if mapped { positionMap[Int(moved.symbol)] = position }
+        }
+        if mapped { positionStamp[Int(s)] = 0 }
+        rows[Int(rid)].entries.removeLast()
+    }
+
+    mutating func appendEntry(row rid: Int32, _ s: Int32, _ coefficient: Double) {
+        let position = Int32(rows[Int(rid)].entries.count)
+        rows[Int(rid)].entries.append(Entry(symbol: s, coefficient: coefficient))
+        linkCell(row: rid, position: position)
+    }
+
+    mutating func attach(_ rid: Int32) {
+        for i in rows[Int(rid)].entries.indices { linkCell(row: rid, position: Int32(i)) }
+    }
+
+    mutating func detach(_ rid: Int32) {
+        for i in rows[Int(rid)].entries.indices { unlinkCell(row: rid, position: Int32(i)) }
+    }
+
+    /// Replaces the symbol of the entry at `position` (the pivot's swap of roles).
+    mutating func replaceEntry(row rid: Int32, at position: Int32, with entry: Entry) {
+        unlinkCell(row: rid, position: position)
+        rows[Int(rid)].entries[Int(position)] = entry
+        linkCell(row: rid, position: position)
+    }
+
+    static func removeFromColumn(_ column: inout [Int32], _ value: Int32) {
+        if let i = column.lastIndex(of: value) {
+            column.swapAt(i, column.count - 1)
+            column.removeLast()
+        }
+    }
+
+    /// Stores a new row, indexes it and makes its symbol basic.
+    @discardableResult
+    mutating func insertRow(_ row: Row) -> Int32 {
+        let rid: Int32
+        if let reused = freeRows.popLast() {
+            rid = reused
+            journal.noteRow(rid, rows[Int(rid)])
+            rows[Int(rid)] = row
+            journal.log(.allocateRow(rid, reused: true))
+        } else {
+            rid = Int32(rows.count)
+            rows.append(row)
+            journal.noteRow(rid, .free)
+            journal.log(.allocateRow(rid, reused: false))
+        }
+        attach(rid)
+        setRowOf(row.basic, rid)
+        if row.isDefinition { flags[Int(row.basic)].remove(.valueValid) }
+        noteRowChange(rid)
+        return rid
+    }
+
+    /// Unindexes and frees a row; its basic symbol becomes nonbasic.
+    mutating func deleteRow(_ rid: Int32) {
+        let basic = rows[Int(rid)].basic
+        journal.noteRow(rid, rows[Int(rid)])
+        detach(rid)
+        rows[Int(rid)] = .free
+        freeRows.append(rid)
+        journal.log(.freeRow(rid))
+        setRowOf(basic, -1)
+        flags[Int(basic)].remove(.valueValid)
+    }
+
+    /// Called whenever a row's constant or entries change.
+    @inline(__always) mutating func noteRowChange(_ rid: Int32) {
+        let basic = rows[Int(rid)].basic
+        notePending(basic)
+        if rows[Int(rid)].isDefinition {
+            flags[Int(basic)].remove(.valueValid)
+        } else {
+            checkFeasibility(of: rows[Int(rid)])
+        }
+    }
+
+    @inline(__always) mutating func checkFeasibility(of row: Row) {
+        let k = kind(row.basic)
+        let bad = k == .dummy ? !Tolerance.isZero(row.constant)
+            : (k == .slack || k == .error) && Tolerance.isNegative(row.constant)
+        if bad && !flags[Int(row.basic)].contains(.infeasible) {
+            flags[Int(row.basic)].insert(.infeasible)
+            Heap.push(&infeasible, row.basic)
+        }
+    }
+
+    /// `rows[rid] += alpha × source`, removing `skip` (the symbol `source`
+    /// replaces); costs O(|source|) lookups through the column index.
+    mutating func addScaled(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+        journal.noteRow(rid, rows[Int(rid)])
+        rows[Int(rid)].constant += alpha * source.constant
+        mergedEntries += source.entries.count
+        if source.entries.count >= 32 {
+            addScaledMapped(toRow: rid, source, alpha, skip: skip)
+            return
+        }
+        if skip >= 0, let p = position(of: skip, inRow: rid) { removeEntry(row: rid, at: p) }
+        for e in source.entries where e.symbol != skip {
+            let delta = alpha * e.coefficient
+            if let p = position(of: e.symbol, inRow: rid) {
+                let c = rows[Int(rid)].entries[Int(p)].coefficient + delta
+                if Tolerance.isZero(c) { removeEntry(row: rid, at: p) } else { rows[Int(rid)].entries[Int(p)].coefficient = c }
+            } else if !Tolerance.isZero(delta) {
+                appendEntry(row: rid, e.symbol, delta)
+            }
+        }
+        noteRowChange(rid)
+    }
+
+    /// `addScaled` for long sources: one pass maps the destination's positions
+    /// so each source entry is found in O(1), O(|destination| + |source|) in all.
+    private mutating func addScaledMapped(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+        positionGeneration &+= 1
+        if positionGeneration == 0 {
+            for i in positionStamp.indices { positionStamp[i] = 0 }
+            positionGeneration = 1
+        }
+        let g = positionGeneration
+        for (i, e) in rows[Int(rid)].entries.enumerated() {
+            positionMap[Int(e.symbol)] = Int32(i)
+            positionStamp[Int(e.symbol)] = g
+        }
+        if skip >= 0 && positionStamp[Int(skip)] == g { removeEntry(row: rid, at: positionMap[Int(skip)], mapped: true) }
+        for e in source.entries where e.symbol != skip {
+            let delta = alpha * e.coefficient
+            if positionStamp[Int(e.symbol)] == g {
+                let p = positionMap[Int(e.symbol)]
+                let c = rows[Int(rid)].entries[Int(p)].coefficient + delta
+                if Tolerance.isZero(c) { removeEntry(row: rid, at: p, mapped: true) } else { rows[Int(rid)].entries[Int(p)].coefficient = c }
+            } else if !Tolerance.isZero(delta) {
+                positionMap[Int(e.symbol)] = Int32(rows[Int(rid)].entries.count)
+                positionStamp[Int(e.symbol)] = g
+                appendEntry(row: rid, e.symbol, delta)
+            }
+        }
+        noteRowChange(rid)
+    }
+
+    /// Adds `delta` to a row's constant.
+    mutating func shiftConstant(ofRow rid: Int32, by delta: Double) {
+        journal.noteRow(rid, rows[Int(rid)])
+        rows[Int(rid)].constant += delta
+        noteRowChange(rid)
+    }
+
+    /// Drops `symbol` from every row and the objective; used for symbols whose
+    /// true coefficient is zero but that rounding left behind.
+    mutating func purge(_ symbol: Int32) {
+        for cell in coreColumn[Int(symbol)] {
+            journal.noteRow(cell.row, rows[Int(cell.row)])
+            if let p = position(of: symbol, inRow: cell.row) { removeEntry(row: cell.row, at: p) }
+            noteRowChange(cell.row)
+        }
+        for cell in definitionColumn[Int(symbol)] {
+            journal.noteRow(cell.row, rows[Int(cell.row)])
+            if let p = position(of: symbol, inRow: cell.row) { removeEntry(row: cell.row, at: p) }
+            noteRowChange(cell.row)
+        }
+        for level in objective.indices where objective[level][Int(symbol)] != 0 { setObjective(level, symbol, 0) }
+        if artificialActive { artificialCoefficient[Int(symbol)] = 0 }
+    }
+
+    /// Structural objective changes (a priority level appears or goes) only
+    /// happen for preferences, which never run inside a transaction.
+    @inline(__always) func noteObjectiveChange() {
+        assert(!journal.isActive, "priority levels changed inside a transaction")
+    }
+
+    @inline(__always) mutating func setObjective(_ level: Int, _ s: Int32, _ value: Double) {
+        journal.noteObjectiveWrite(level, s, objective[level][Int(s)])
+        objective[level][Int(s)] = value
+    }
+
+    func cachedReported(_ s: Int32) -> Double { reportedValue[Int(s)] }
+    mutating func setReported(_ s: Int32, _ value: Double) { reportedValue[Int(s)] = value }
+
+    /// Whether nothing refers to the symbol.
+    func isUnreferenced(_ s: Int32) -> Bool {
+        symbols[Int(s)].row < 0 && coreColumn[Int(s)].isEmpty && definitionColumn[Int(s)].isEmpty
+            && !objective.contains { $0[Int(s)] != 0 }
+    }
+}
+
+/// Binary heaps stored in plain arrays; the default order is smallest symbol id first.
+enum Heap {
+    static func push(_ heap: inout [Int32], _ value: Int32) { push(&heap, value, before: <) }
+
+    static func pop(_ heap: inout [Int32]) -> Int32? { pop(&heap, before: <) }
+
+    @inline(__always)
+    static func push<T>(_ heap: inout [T], _ value: T, before: (T, T) -> Bool) {
+        heap.append(value)
+        var i = heap.count - 1
+        while i > 0 {
+            let parent = (i - 1) >> 1
+            if !before(heap[i], heap[parent]) { break }
+            heap.swapAt(parent, i)
+            i = parent
+        }
+    }
+
+    @inline(__always)
+    static func pop<T>(_ heap: inout [T], before: (T, T) -> Bool) -> T? {
+        guard let top = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var i = 0
+            let n = heap.count
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < n && before(heap[l], heap[m]) { m = l }
+                if r < n && before(heap[r], heap[m]) { m = r }
+                if m == i { break }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
+        return top
+    }
+}

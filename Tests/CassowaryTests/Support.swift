@@ -1,0 +1,52 @@
+@testable import Cassowary
+
+/// SplitMix64: a tiny fixed-seed generator so property tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func approximately(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
+    abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+}
+
+extension Solver {
+    /// Violation of a constraint evaluated from current values (0 when it holds).
+    mutating func measuredViolation(_ c: Constraint, constant: Double? = nil) -> Double {
+        var sum = -(constant ?? c.constant)
+        for t in c.expression.terms { sum += t.coefficient * value(of: t.variable) }
+        switch c.relation {
+        case .equal: return abs(sum)
+        case .greaterThanOrEqual: return max(0, -sum)
+        case .lessThanOrEqual: return max(0, sum)
+        }
+    }
+}
+
+/// `n` boxes in a row: `left[i] == left[i-1] + width[i-1] + 1`, widths ≥ 1 and
+/// weakly 10, the last right edge on the edit variable `total`.
+struct ChainLayout {
+    let left: [Variable]
+    let width: [Variable]
+    let total = Variable("total")
+
+    init(_ n: Int, into solver: inout Solver) throws {
+        left = (0..<n).map { Variable("left\($0)") }
+        width = (0..<n).map { Variable("width\($0)") }
+        try solver.addEditVariable(total, priority: 999)
+        try solver.suggestValue(total, Double(11 * n - 1))
+        for i in 0..<n {
+            try solver.add(width[i] >= 1)
+            try solver.add((width[i] == 10).priority(.weakest))
+            try solver.add(i == 0 ? left[0] == 0 : left[i] == left[i - 1] + width[i - 1] + 1)
+        }
+        try solver.add(left[n - 1] + width[n - 1] == total)
+    }
+}
