@@ -218,7 +218,9 @@ extension DesignerState {
 
     mutating func toggleAlternative() {
         if session.isShowingAlternative {
-            absorb(session.restoreLayout())
+            session.restoreLayout()
+            // The solver does not always report the variables it moved back.
+            absorb(session.resettleAllFrames())
             message = "back to the layout the solver found first"
             return
         }

@@ -157,15 +157,19 @@ public struct DesignerState {
         }
         guard report.applied else {
             if report.trigger == .reload {
-                outcome = ReloadOutcome(kind: .unchanged, trigger: .reload, timings: report.timings, paint: .zero)
+                // The files are back to what the layout shows (an error was undone):
+                // the layout on screen is current again.
+                let wasKept = drawer?.situation == .keptLastLayout
+                if wasKept { showFileErrors() }
+                outcome = ReloadOutcome(
+                    kind: wasKept ? .reloaded : .unchanged, trigger: .reload, timings: report.timings, paint: .zero)
                 message = nil
             }
             return
         }
         if report.trigger == .load || report.trigger == .reload {
             refreshLinks()
-            let errors = fileErrors()
-            drawer = errors.isEmpty ? nil : ErrorDrawer(situation: .appliedWithErrors, errors: errors)
+            showFileErrors()
         }
         if report.trigger != .states {
             outcome = ReloadOutcome(kind: .reloaded, trigger: report.trigger, timings: report.timings, paint: .zero)
@@ -173,6 +177,12 @@ public struct DesignerState {
             message = nil
         }
         keepSelectionValid()
+    }
+
+    /// The drawer shows the errors of the files as applied, or closes.
+    mutating func showFileErrors() {
+        let errors = fileErrors()
+        drawer = errors.isEmpty ? nil : ErrorDrawer(situation: .appliedWithErrors, errors: errors)
     }
 
     /// The errors of the files as applied (the spec's and the stylesheets', not

@@ -1,5 +1,6 @@
 import Diagnostics
 import LayoutEngine
+import LayoutSpec
 import Stylesheet
 
 /// What a click on an inspector row selects.
@@ -31,10 +32,11 @@ struct InspectorContent {
         header.append(" VIEWS \(data.views.count)", focus == .tree ? PaneStyles.focusedHeading : PaneStyles.heading)
         treeHeader = header
         tree = data.views.indices.map { index in
-            var line = Self.treeLine(data.views[index], flags: data.flags[index])
-            if index == data.selected {
-                line = line.adding(focus == .tree ? PaneStyles.cursor : PaneStyles.inactiveCursor)
-            }
+            let selected = index == data.selected
+            // The marker shows the selection even without colours; ▶ also says the keys move it.
+            let marker = selected ? (focus == .tree ? "▶" : "▷") : " "
+            var line = Self.treeLine(data.views[index], flags: data.flags[index], marker: marker)
+            if selected { line = line.adding(focus == .tree ? PaneStyles.cursor : PaneStyles.inactiveCursor) }
             return InspectorRow(line: line, target: .view(index))
         }
         selectedTreeRow = data.selected
@@ -48,9 +50,9 @@ struct InspectorContent {
 
     // MARK: The tree
 
-    static func treeLine(_ view: ViewLayout, flags: [ViewFlag]) -> StyledLine {
+    static func treeLine(_ view: ViewLayout, flags: [ViewFlag], marker: String = " ") -> StyledLine {
         var line = StyledLine(hangingIndent: 2 * view.depth + 4)
-        line.append(String(repeating: "  ", count: view.depth) + " ")
+        line.append(marker + String(repeating: "  ", count: view.depth))
         line.append(displayName(of: view), view.isGeneratedID ? PaneStyles.muted : PaneStyles.identifier)
         for flag in flags {
             let (text, style) = badge(flag)
@@ -162,12 +164,18 @@ private struct DetailsBuilder {
             var detail = StyledLine(hangingIndent: 5)
             detail.append("   ")
             detail.append(info.status.description, markStyle)
-            detail.append(" · " + info.priority.description, PaneStyles.dim)
+            // Required is the default; other priorities also show in the expression.
+            if !info.priority.isRequired { detail.append(" · " + Self.priorityText(info.priority), PaneStyles.dim) }
             if case .engine = info.origin { detail.append(" · engine", PaneStyles.dim) }
             detail.append(" · " + info.location.description, PaneStyles.location)
             add(detail, target: .constraint(index))
             if isFocused { focusedRange = start..<rows.count }
         }
+    }
+
+    static func priorityText(_ priority: LayoutPriority) -> String {
+        let name = priority.description
+        return name == String(priority.value) ? "priority \(name)" : "\(name) \(priority.value)"
     }
 
     static func statusMark(_ status: ConstraintStatus) -> (String, TextStyle) {

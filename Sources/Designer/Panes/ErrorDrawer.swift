@@ -55,7 +55,8 @@ public struct ErrorDrawer: Hashable, Sendable {
 
     /// Every row at `width`: the title's, then each error's, with the error each belongs to (-1: the title).
     private func rows(width: Int) -> [(line: StyledLine, error: Int)] {
-        var rows = title().wrapped(toWidth: width).map { (line: $0, error: -1) }
+        // The title is one row, cut to fit.
+        var rows = [(line: title(), error: -1)]
         for (index, error) in errors.enumerated() {
             for line in Self.lines(of: error) {
                 rows += line.wrapped(toWidth: width).map { (line: $0, error: index) }
