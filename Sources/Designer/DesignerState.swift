@@ -297,7 +297,8 @@ public struct DesignerState {
         return StatusLine(
             specName: name, size: session.size, viewCount: session.views.count,
             constraintCount: session.document.constraints.count, outcome: outcome, frameBytes: frameBytes,
-            problemCount: session.diagnostics.count, message: message, keys: keyHints)
+            problemCount: session.diagnostics.count, message: message, keys: keyHints,
+            shortKeys: hasLinks ? "Enter open · ? keys · q quit" : "? keys · q quit")
     }
 
     var keyHints: String {

@@ -46,6 +46,8 @@ struct StatusLine {
     /// A one-off note about the last key ("no ambiguous views"), shown instead of the outcome.
     var message: String?
     var keys: String
+    /// What is left of `keys` on a short row.
+    var shortKeys = "? keys · q quit"
 
     private struct Segment {
         var text: String
@@ -63,7 +65,7 @@ struct StatusLine {
         var segments = self.segments()
         segments.append(Segment(
             text: " " + keys + " ", style: PaneStyles.statusBar, importance: 1, alignsRight: true,
-            shorter: (" ? keys · q quit ", 7)))
+            shorter: (" " + shortKeys + " ", 7)))
         while segments.count > 1, segments.reduce(0, { $0 + cellWidth(of: $1.text) }) > width {
             let weakest = segments.indices.min { segments[$0].importance < segments[$1].importance }!
             if let shorter = segments[weakest].shorter {
