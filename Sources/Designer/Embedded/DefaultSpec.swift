@@ -31,6 +31,9 @@ public struct DefaultSpec: Sendable {
     public static let embedded = DefaultSpec(
         path: relativePath, reader: .inMemory(EmbeddedDemos.files), isFile: false)
 
+    /// The built-in demos and styles: path (relative to the package root) to contents.
+    public static var embeddedFiles: [String: String] { EmbeddedDemos.files }
+
     /// Finds the gallery (see the type's comment).
     public static func locate(
         currentDirectory: String? = currentDirectoryPath(), executable: String? = executablePath()
