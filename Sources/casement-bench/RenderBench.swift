@@ -27,6 +27,8 @@ struct RenderBench: ParsableCommand {
     @Option(help: "Timed runs per figure.") var runs = 41
     @Option(help: "Terminal sizes for the frame figures, comma-separated WIDTHxHEIGHT.") var sizes = "80x24,250x70"
     @Option(help: "Terminal size for the save-to-screen figures.") var latencySize = "120x40"
+    @Flag(help: "Print each run's stage timings (read, parse, cascade, solve, paint) to standard error.")
+    var verbose = false
 
     mutating func validate() throws {
         guard runs > 0 else { throw ValidationError("--runs must be positive") }
@@ -112,14 +114,21 @@ struct RenderBench: ParsableCommand {
         for edit in edits {
             var latencies: [Double] = []
             for run in -3..<runs {
-                let start = ContinuousClock.now
+                // The clock starts when the save is done, as an editor's save returns.
                 try edit.text(run + 4).write(toFile: sheet, atomically: false, encoding: .utf8)
+                let start = ContinuousClock.now
                 var presented = false
+                var trace: [String] = []
                 while !presented, ContinuousClock.now - start < .seconds(5) {
                     let step = designer.step(timeout: .seconds(1))
                     presented = !step.reloadedFiles.isEmpty
+                    if verbose { trace.append(StageTimings.milliseconds(ContinuousClock.now - start)) }
                 }
+                if verbose { printError("steps at " + trace.joined(separator: ", ")) }
                 let elapsed = ContinuousClock.now - start
+                if verbose, let outcome = designer.state.outcome {
+                    printError("\(edit.workload): \(outcome.timings) paint \(StageTimings.milliseconds(outcome.paint)) total \(StageTimings.milliseconds(elapsed))")
+                }
                 guard presented else { throw ValidationError("the designer never saw the save") }
                 if run >= 0 { latencies.append(Double(elapsed.components.attoseconds) * 1e-15 + Double(elapsed.components.seconds) * 1e3) }
                 // Let the watcher go quiet, so each save is a burst of its own.

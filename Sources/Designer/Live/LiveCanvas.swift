@@ -54,17 +54,24 @@ struct LiveCanvas {
         return true
     }
 
+    /// Past this many rectangles, one repaint of their bounding box is cheaper:
+    /// every repaint walks the whole tree once.
+    static let maximumRegions = 8
+
     /// The old and new frames of every node that changed, clipped to `bounds`,
-    /// with overlapping rectangles merged.
+    /// with overlapping rectangles merged; when there are many, their bounding box.
     static func damage(from old: [PaintNode], to new: [PaintNode], bounds: CellRect) -> [CellRect] {
         var rects: [CellRect] = []
         for index in new.indices where old[index] != new[index] {
             for frame in [old[index].frame, new[index].frame] {
                 let visible = frame.intersection(bounds)
-                if !visible.isEmpty { rects.append(visible) }
+                if !visible.isEmpty, rects.last != visible { rects.append(visible) }
             }
         }
-        return merged(rects)
+        guard rects.count <= maximumRegions * 2 else { return [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
+        let merged = merged(rects)
+        guard merged.count <= maximumRegions else { return [merged.dropFirst().reduce(merged[0]) { $0.union($1) }] }
+        return merged
     }
 
     /// Rectangles merged until none overlaps another: an overlapping pair
