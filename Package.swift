@@ -70,7 +70,6 @@ let package = Package(
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
         .testTarget(name: "StylesheetTests", dependencies: ["Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"]),
-        .testTarget(name: "DemoTests", dependencies: ["LayoutSpec", "Stylesheet", "Diagnostics"]),
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: ["LayoutEngine", "LayoutSpec", "Stylesheet", "Cassowary", "TextMetrics", "Diagnostics"]
@@ -80,6 +79,7 @@ let package = Package(
             dependencies: ["casement", "LayoutEngine", "Canvas"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "DemoTests", dependencies: ["LayoutSpec", "Stylesheet", "Diagnostics"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(

@@ -75,3 +75,48 @@ struct IdentityMap: Sendable {
         for i in 0..<oldKeys.count where oldKeys[i] >= 0 { set(oldKeys[i], oldValues[i]) }
     }
 }
+
+/// A map from non-negative ids to Int32 slots stored as directly indexed
+/// pages of 1024 entries, created on demand. Ids handed out in sequence (as
+/// `Variable` ids are) land in the same pages, so lookups are two array reads
+/// with good locality. Only ever looked up, never iterated.
+struct PagedIdentityMap: Sendable {
+    private static let pageBits = 10
+    private static let pageMask = (1 << pageBits) - 1
+    /// Page number -> offset of that page in `storage`, or -1.
+    private var directory: [Int] = []
+    private var storage: [Int32] = []
+    private(set) var count = 0
+
+    @inline(__always) subscript(key: Int) -> Int32? {
+        let p = key >> Self.pageBits
+        guard p < directory.count else { return nil }
+        let offset = directory[p]
+        guard offset >= 0 else { return nil }
+        let v = storage[offset + (key & Self.pageMask)]
+        return v >= 0 ? v : nil
+    }
+
+    mutating func set(_ key: Int, _ value: Int32) {
+        precondition(key >= 0 && value >= 0)
+        let p = key >> Self.pageBits
+        if p >= directory.count { directory.append(contentsOf: repeatElement(-1, count: p + 1 - directory.count)) }
+        if directory[p] < 0 {
+            directory[p] = storage.count
+            storage.append(contentsOf: repeatElement(-1, count: 1 << Self.pageBits))
+        }
+        let i = directory[p] + (key & Self.pageMask)
+        if storage[i] < 0 { count += 1 }
+        storage[i] = value
+    }
+
+    mutating func remove(_ key: Int) {
+        let p = key >> Self.pageBits
+        guard p < directory.count, directory[p] >= 0 else { return }
+        let i = directory[p] + (key & Self.pageMask)
+        if storage[i] >= 0 {
+            storage[i] = -1
+            count -= 1
+        }
+    }
+}

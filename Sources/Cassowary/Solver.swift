@@ -20,7 +20,7 @@ public struct Solver: Sendable {
     var records: [ConstraintRecord?] = []
     var freeRecords: [Int32] = []
     var recordSlot = IdentityMap()
-    var variableSymbol = IdentityMap()
+    var variableSymbol = PagedIdentityMap()
     var editSlot = IdentityMap()
     /// Record slots of the constraints that mention each external symbol.
     var mentions: [[Int32]] = []

@@ -1,7 +1,7 @@
 // Adding a constraint's equation to the tableau: choose which symbol it makes
 // basic so that rows stay sparse, or prove that it cannot hold.
 
-/// An equation ready for the tableau: `constant + Σ entries = 0`, entries sorted.
+/// An equation ready for the tableau: `constant + Σ entries = 0`.
 struct Equation {
     var constant: Double
     var entries: [Entry]
@@ -31,6 +31,16 @@ extension Tableau {
                 return .accepted(defines: x)
             }
         }
+        // A required constraint that re-defines a variable whose definition was
+        // removed (a constraint removed and added back, as live reload does) is
+        // inserted through the dual simplex: the tableau around it is nearly
+        // optimal, so a few dual pivots beat phase one plus re-optimisation.
+        // While a layout is being built, phase one and one lazy optimisation at
+        // the end are cheaper than optimising every intermediate state.
+        // (The dual simplex needs an optimal tableau; optimise before reducing.)
+        let dual = kind(equation.marker) != .error
+            && equation.writtenOrder.contains { isCoreBasic($0) && kind($0) == .external }
+        if dual { optimizeIfNeeded() }
         let reduced = reduce(constant: equation.constant, entries: equation.entries)
         var defines: Int32 = -1
         // Otherwise the first written variable that can still be defined by it.
@@ -56,7 +66,7 @@ extension Tableau {
             needsOptimization = true
             return .accepted(defines: x)
         }
-        if let explanation = insertReduced(reduced, marker: equation.marker, other: equation.other) {
+        if let explanation = insertReduced(reduced, marker: equation.marker, other: equation.other, dual: dual) {
             return .rejected(explanation: explanation)
         }
         needsOptimization = true
@@ -66,7 +76,7 @@ extension Tableau {
     /// Adds a reduced row (nonbasic symbols only) with a subject chosen the
     /// Cassowary way, preferring externals in few rows. Returns an explanation
     /// row when it cannot hold.
-    private mutating func insertReduced(_ reduced: Row, marker: Int32, other: Int32) -> Row? {
+    private mutating func insertReduced(_ reduced: Row, marker: Int32, other: Int32, dual: Bool) -> Row? {
         var best: Int32 = -1
         for e in reduced.entries where kind(e.symbol) == .external {
             if best < 0 || coreColumn[Int(e.symbol)].count < coreColumn[Int(best)].count { best = e.symbol }
@@ -91,7 +101,13 @@ extension Tableau {
             if row.contains(marker) { insertSolved(row, for: marker) }
             return nil
         }
-        return addWithArtificial(row)
+        guard dual, !needsOptimization, row.contains(marker) else { return addWithArtificial(row) }
+        // Make the constraint's own marker basic (out of bounds for now) and
+        // let the dual simplex bring it back: the objective stays optimal, so
+        // no re-optimisation follows.
+        insertSolved(row, for: marker)
+        if let failing = dualOptimize() { return rows[Int(failing)] }
+        return nil
     }
 
     private mutating func insertSolved(_ row: Row, for subject: Int32) {
@@ -117,27 +133,37 @@ extension Tableau {
         if other >= 0 { purge(other) }
     }
 
+    /// Cassowary's choice of row for removing a marker: a restricted row where
+    /// the marker has a negative coefficient (smallest ratio), else one where
+    /// it is positive (smallest ratio), else an external row; a basic dummy's
+    /// row blocks at ratio 0. Equal ratios go
+    /// to the shorter row (cheaper substitution), then by `precedes`.
     private func markerLeavingRow(_ marker: Int32) -> Int32? {
-        var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
-        var r1 = Double.infinity, r2 = Double.infinity
-        var b1 = Int32.max, b2 = Int32.max, b3 = Int32.max
+        var best: [(row: Int32, ratio: Double, length: Int, basic: Int32)?] = [nil, nil, nil]
         for cell in coreColumn[Int(marker)] {
-            let q = cell.row
-            let row = rows[Int(q)]
+            let row = rows[Int(cell.row)]
             let a = row.entries[Int(cell.position)].coefficient
+            let group: Int, ratio: Double
             if kind(row.basic) == .external {
-                if row.basic < b3 { third = q; b3 = row.basic }
+                group = 2; ratio = 0
+            } else if kind(row.basic) == .dummy {
+                // A basic dummy must stay at zero: it blocks either way.
+                group = 0; ratio = 0
             } else if a < 0 {
-                let r = -row.constant / a
-                if r < r1 || (r == r1 && row.basic < b1) { first = q; r1 = r; b1 = row.basic }
+                group = 0; ratio = -row.constant / a
             } else {
-                let r = row.constant / a
-                if r < r2 || (r == r2 && row.basic < b2) { second = q; r2 = r; b2 = row.basic }
+                group = 1; ratio = row.constant / a
             }
+            let candidate = (row: cell.row, ratio: ratio, length: row.entries.count, basic: row.basic)
+            if let current = best[group] {
+                let better = ratio < current.ratio
+                    || (ratio == current.ratio && (candidate.length < current.length
+                        || (candidate.length == current.length && Self.precedes(row.basic, current.basic))))
+                if !better { continue }
+            }
+            best[group] = candidate
         }
-        if first >= 0 { return first }
-        if second >= 0 { return second }
-        return third >= 0 ? third : nil
+        return (best[0] ?? best[1] ?? best[2])?.row
     }
 
     /// Changes a constraint's constant in place: shifting the constant by

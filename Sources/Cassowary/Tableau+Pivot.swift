@@ -104,7 +104,7 @@ extension Tableau {
         guard k == .external ? sign != 0 : sign < 0 else { return }
         if !flags[Int(s)].contains(.candidate) {
             flags[Int(s)].insert(.candidate)
-            Heap.push(&candidates, s)
+            Heap.push(&candidates, s, before: Self.precedes)
         }
     }
 }

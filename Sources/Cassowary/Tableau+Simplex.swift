@@ -1,8 +1,15 @@
 // The simplex loops: primal optimisation of the lexicographic objective (after
 // adds and removes), dual optimisation (after a constant changes), and phase
 // one with an artificial symbol (a required constraint with no free variable
-// to absorb it). Entering and leaving choices break ties by lowest symbol id
-// (Bland's rule), which also keeps every run identical.
+// to absorb it). Entering and leaving choices break ties by symbol id,
+// newest first (Bland's rule under that fixed order, so no cycling), which
+// keeps every run identical and, since views are usually added in order, lets
+// the last views absorb a change so that fewer values move.
+
+extension Tableau {
+    /// The tie-break order on symbols: newer (higher id) first.
+    @inline(__always) static func precedes(_ a: Int32, _ b: Int32) -> Bool { a > b }
+}
 
 extension Tableau {
     @inline(__always) mutating func optimizeIfNeeded() {
@@ -12,7 +19,7 @@ extension Tableau {
     /// Primal simplex on the objective, starting from a feasible tableau.
     mutating func optimize() {
         defer { needsOptimization = false }
-        while let e = Heap.pop(&candidates) {
+        while let e = Heap.pop(&candidates, before: Self.precedes) {
             flags[Int(e)].remove(.candidate)
             guard symbols[Int(e)].row < 0 else { continue }
             let k = kind(e)
@@ -34,11 +41,11 @@ extension Tableau {
     }
 
     /// The blocking row when `entering` moves in `direction`: the smallest
-    /// ratio, ties to the lowest basic symbol.
+    /// ratio, ties to the shorter row, then by `precedes`.
     func primalLeavingRow(entering e: Int32, direction: Double) -> Int32? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
-        var bestBasic = Int32.max
+        var bestBasic: Int32 = -1
         var bestLength = Int.max
         for cell in coreColumn[Int(e)] {
             let q = cell.row
@@ -56,7 +63,7 @@ extension Tableau {
             }
             // Ties go to the shorter row (less fill when it is substituted), then the lower id.
             let length = row.entries.count
-            if ratio < bestRatio || (ratio == bestRatio && (length < bestLength || (length == bestLength && row.basic < bestBasic))) {
+            if ratio < bestRatio || (ratio == bestRatio && (length < bestLength || (length == bestLength && Self.precedes(row.basic, bestBasic)))) {
                 best = q
                 bestRatio = ratio
                 bestBasic = row.basic
@@ -71,39 +78,45 @@ extension Tableau {
     /// infeasibility when required constraints cannot all hold.
     mutating func dualOptimize() -> Int32? {
         var iterations = 0
-        while let b = Heap.pop(&infeasible) {
+        while let b = Heap.pop(&infeasible, before: Self.precedes) {
             iterations += 1
-            // Past this many pivots, ties go strictly by id (Bland), which cannot cycle.
+            // Past this many pivots, ties go strictly by id order (Bland), which cannot cycle.
             let sparse = iterations < Self.sparsePivotLimit
             flags[Int(b)].remove(.infeasible)
             let rid = symbols[Int(b)].row
             guard rid >= 0, !rows[Int(rid)].isDefinition else { continue }
             let row = rows[Int(rid)]
             let k = kind(b)
+            // The basic symbol must rise (negative slack or error, negative
+            // dummy) or fall (positive dummy) to get back in bounds.
+            let direction: Double
             if k == .dummy {
-                if !Tolerance.isZero(row.constant) { return rid }
-                continue
+                guard !Tolerance.isZero(row.constant) else { continue }
+                direction = row.constant < 0 ? 1 : -1
+            } else {
+                guard k == .slack || k == .error, Tolerance.isNegative(row.constant) else { continue }
+                direction = 1
             }
-            guard k == .slack || k == .error, Tolerance.isNegative(row.constant) else { continue }
             var entering: Int32 = -1
             var enteringCoefficient = 0.0
             for e in row.entries {
                 let ek = kind(e.symbol)
                 if ek == .dummy { continue }
+                let a = e.coefficient * direction
                 if ek == .external {
-                    guard !Tolerance.isZero(e.coefficient) else { continue }
+                    guard !Tolerance.isZero(a) else { continue }
                 } else {
-                    guard Tolerance.isPositive(e.coefficient) else { continue }
+                    guard Tolerance.isPositive(a) else { continue }
                 }
                 if entering < 0 {
                     entering = e.symbol
-                    enteringCoefficient = e.coefficient
+                    enteringCoefficient = a
                 } else {
                     // ratio d/a for both; externals use their signed coefficient.
-                    let order = ratioOrder(e.symbol, e.coefficient, entering, enteringCoefficient)
-                    if order < 0 || (order == 0 && preferInDual(e.symbol, over: entering, sparse: sparse)) {
+                    let order = ratioOrder(e.symbol, a, entering, enteringCoefficient)
+                    if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
                         entering = e.symbol
-                        enteringCoefficient = e.coefficient
+                        enteringCoefficient = a
                     }
                 }
             }
@@ -114,26 +127,17 @@ extension Tableau {
     }
 
     static let sparsePivotLimit = 200
-    static let sparsePhaseOne = false
 
-    /// Among equally good pivots: the symbol in fewer rows (less fill), then the lower id.
+    /// Among equally good pivots: the symbol in fewer rows (less fill), then by
+    /// `precedes`; strictly by `precedes` (Bland) when `sparse` is false.
     @inline(__always) func prefer(_ a: Int32, over b: Int32, sparse: Bool) -> Bool {
         if sparse {
             let ca = coreColumn[Int(a)].count, cb = coreColumn[Int(b)].count
             if ca != cb { return ca < cb }
         }
-        return a < b
+        return Self.precedes(a, b)
     }
 
-    /// Dual ties: fewer rows first, then the newest symbol — in layouts the
-    /// newest view is usually last, so adjusting it moves the fewest others.
-    /// Falls back to lowest id (Bland) after `sparsePivotLimit` pivots.
-    @inline(__always) func preferInDual(_ a: Int32, over b: Int32, sparse: Bool) -> Bool {
-        guard sparse else { return a < b }
-        let ca = coreColumn[Int(a)].count, cb = coreColumn[Int(b)].count
-        if ca != cb { return ca < cb }
-        return a > b
-    }
 
     /// Compares d(a)/ca with d(b)/cb lexicographically for nonzero ca, cb.
     private func ratioOrder(_ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double) -> Int {
@@ -160,7 +164,7 @@ extension Tableau {
         var iterations = 0
         while true {
             iterations += 1
-            let sparse = iterations < Self.sparsePivotLimit && Self.sparsePhaseOne
+            let sparse = false  // phase one keeps strict id order (Bland); sparsity choices made it slower
             var entering: Int32 = -1
             var direction = 1.0
             for s in artificialSymbols {
@@ -186,10 +190,10 @@ extension Tableau {
             let artBasicRow = rows[Int(rid)]
             deleteRow(rid)
             if !artBasicRow.entries.isEmpty {
-                // Make some other symbol basic in its place (lowest restricted id, else lowest).
+                // Make some other symbol basic in its place (a restricted one if any).
                 var choice: Int32 = -1
-                for e in artBasicRow.entries where isRestricted(e.symbol) && (choice < 0 || e.symbol < choice) { choice = e.symbol }
-                if choice < 0 { choice = artBasicRow.entries.map(\.symbol).min()! }
+                for e in artBasicRow.entries where isRestricted(e.symbol) && (choice < 0 || Self.precedes(e.symbol, choice)) { choice = e.symbol }
+                if choice < 0 { for e in artBasicRow.entries where choice < 0 || Self.precedes(e.symbol, choice) { choice = e.symbol } }
                 var solved = artBasicRow.solved(for: choice, keepingBasic: true)
                 solved.basic = choice
                 let newID = insertRow(solved)

@@ -44,10 +44,11 @@ extension Tableau {
     @inline(__always) mutating func value(of s: Int32) -> Double {
         if needsOptimization { optimize() }
         if !pending.isEmpty { flushPending() }
+        // Only a defined symbol with an up-to-date cache has this flag.
+        if flags[Int(s)].contains(.valueValid) { return cachedValue[Int(s)] }
         let rid = symbols[Int(s)].row
         if rid < 0 { return 0 }
         if !rows[Int(rid)].isDefinition { return rows[Int(rid)].constant }
-        if flags[Int(s)].contains(.valueValid) { return cachedValue[Int(s)] }
         return evaluateDefinition(s)
     }
 

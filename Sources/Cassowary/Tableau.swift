@@ -85,9 +85,6 @@ struct Tableau: Sendable {
     var journal = Journal()
 
     // Scratch buffers reused across calls.
-    var scratchEntries: [Entry] = []
-    var scratchAdded: [Int32] = []
-    var scratchRemoved: [Int32] = []
     var accumulator: [Double] = []
     var accumulatorStamp: [UInt32] = []
     var stamp: UInt32 = 0
@@ -231,10 +228,9 @@ struct Tableau: Sendable {
     }
 
     /// Removes the entry at `position` from row `rid` (swap with the last entry).
-    mutating func removeEntry(row rid: Int32, at position: Int32, mapped: Bool = false) {
+    mutating func removeEntry(row rid: Int32, at position: Int32) {
         unlinkCell(row: rid, position: position)
         let last = Int32(rows[Int(rid)].entries.count - 1)
-        let s = rows[Int(rid)].entries[Int(position)].symbol
         if position != last {
             let moved = rows[Int(rid)].entries[Int(last)]
             rows[Int(rid)].entries[Int(position)] = moved
@@ -243,9 +239,7 @@ struct Tableau: Sendable {
             } else {
                 coreColumn[Int(moved.symbol)][Int(moved.cell)].position = position
             }
-            if mapped { positionMap[Int(moved.symbol)] = position }
         }
-        if mapped { positionStamp[Int(s)] = 0 }
         rows[Int(rid)].entries.removeLast()
     }
 
@@ -328,7 +322,7 @@ struct Tableau: Sendable {
             : (k == .slack || k == .error) && Tolerance.isNegative(row.constant)
         if bad && !flags[Int(row.basic)].contains(.infeasible) {
             flags[Int(row.basic)].insert(.infeasible)
-            Heap.push(&infeasible, row.basic)
+            Heap.push(&infeasible, row.basic, before: Tableau.precedes)
         }
     }
 
@@ -355,8 +349,10 @@ struct Tableau: Sendable {
         noteRowChange(rid)
     }
 
-    /// `addScaled` for long sources: one pass maps the destination's positions
-    /// so each source entry is found in O(1), O(|destination| + |source|) in all.
+    /// `addScaled` for long sources: the destination's entries are taken out
+    /// as a local array and its positions mapped in one pass, so each source
+    /// entry costs O(1) and the row is touched without per-access ownership
+    /// checks; O(|destination| + |source|) in all.
     private mutating func addScaledMapped(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
         positionGeneration &+= 1
         if positionGeneration == 0 {
@@ -364,23 +360,61 @@ struct Tableau: Sendable {
             positionGeneration = 1
         }
         let g = positionGeneration
-        for (i, e) in rows[Int(rid)].entries.enumerated() {
-            positionMap[Int(e.symbol)] = Int32(i)
-            positionStamp[Int(e.symbol)] = g
+        var entries: [Entry] = []
+        swap(&entries, &rows[Int(rid)].entries)
+        let definition = rows[Int(rid)].isDefinition
+        var map = positionMap, stamps = positionStamp
+        positionMap = []
+        positionStamp = []
+        var columns: [[Cell]] = []
+        if definition { swap(&columns, &definitionColumn) } else { swap(&columns, &coreColumn) }
+        for i in entries.indices {
+            map[Int(entries[i].symbol)] = Int32(i)
+            stamps[Int(entries[i].symbol)] = g
         }
-        if skip >= 0 && positionStamp[Int(skip)] == g { removeEntry(row: rid, at: positionMap[Int(skip)], mapped: true) }
+        func remove(at p: Int, _ entries: inout [Entry], _ columns: inout [[Cell]], _ rows: inout [Row]) {
+            let e = entries[p]
+            // Unlink e's cell, moving its column's last cell into the hole.
+            let column = Int(e.symbol), index = Int(e.cell)
+            let lastCell = columns[column].count - 1
+            if index != lastCell {
+                let moved = columns[column][lastCell]
+                columns[column][index] = moved
+                rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
+            }
+            columns[column].removeLast()
+            stamps[column] = 0
+            let last = entries.count - 1
+            if p != last {
+                let moved = entries[last]
+                entries[p] = moved
+                columns[Int(moved.symbol)][Int(moved.cell)].position = Int32(p)
+                map[Int(moved.symbol)] = Int32(p)
+            }
+            entries.removeLast()
+        }
+        if skip >= 0 && stamps[Int(skip)] == g { remove(at: Int(map[Int(skip)]), &entries, &columns, &rows) }
         for e in source.entries where e.symbol != skip {
             let delta = alpha * e.coefficient
-            if positionStamp[Int(e.symbol)] == g {
-                let p = positionMap[Int(e.symbol)]
-                let c = rows[Int(rid)].entries[Int(p)].coefficient + delta
-                if Tolerance.isZero(c) { removeEntry(row: rid, at: p, mapped: true) } else { rows[Int(rid)].entries[Int(p)].coefficient = c }
+            let s = Int(e.symbol)
+            if stamps[s] == g {
+                let p = Int(map[s])
+                let c = entries[p].coefficient + delta
+                if Tolerance.isZero(c) { remove(at: p, &entries, &columns, &rows) } else { entries[p].coefficient = c }
             } else if !Tolerance.isZero(delta) {
-                positionMap[Int(e.symbol)] = Int32(rows[Int(rid)].entries.count)
-                positionStamp[Int(e.symbol)] = g
-                appendEntry(row: rid, e.symbol, delta)
+                let p = entries.count
+                var entry = Entry(symbol: e.symbol, coefficient: delta)
+                entry.cell = Int32(columns[s].count)
+                columns[s].append(Cell(row: rid, position: Int32(p)))
+                entries.append(entry)
+                map[s] = Int32(p)
+                stamps[s] = g
             }
         }
+        if definition { swap(&columns, &definitionColumn) } else { swap(&columns, &coreColumn) }
+        positionMap = map
+        positionStamp = stamps
+        swap(&entries, &rows[Int(rid)].entries)
         noteRowChange(rid)
     }
 

@@ -19,10 +19,12 @@ enum SlotState: Hashable, Sendable {
     case inactive(InactiveReason)
 }
 
-/// The engine's record of one constraint across reloads.
+/// The engine's record of one constraint across reloads. Plain data (the solver's
+/// constraint sits in a `ConstraintPool`), so reloads move thousands of these
+/// without reference counting.
 struct ConstraintSlot: Sendable {
-    /// The solver's constraint: in the solver while active, the last one tried while broken.
-    var constraint: SolverConstraint?
+    /// The solver's constraint in the session's pool while active; -1 otherwise.
+    var handle: Int32 = -1
     /// The resolved constant; nil while inactive.
     var constant: Double?
     var state: SlotState
@@ -31,11 +33,11 @@ struct ConstraintSlot: Sendable {
     var generation: Int
 
     static func pending(_ constant: Double, generation: Int) -> ConstraintSlot {
-        ConstraintSlot(constraint: nil, constant: constant, state: .pending, generation: generation)
+        ConstraintSlot(constant: constant, state: .pending, generation: generation)
     }
 
     static func inactive(_ reason: InactiveReason, generation: Int) -> ConstraintSlot {
-        ConstraintSlot(constraint: nil, constant: nil, state: .inactive(reason), generation: generation)
+        ConstraintSlot(constant: nil, state: .inactive(reason), generation: generation)
     }
 
     var isActive: Bool { state == .active }
@@ -52,4 +54,30 @@ struct ImplicitSlot: Sendable {
 struct ConflictRecord: Hashable, Sendable {
     var members: [ConstraintRef]
     var broken: ConstraintRef
+}
+
+/// The solver constraints of active slots, by handle: slots stay plain data,
+/// and a handle stays valid while the slot moves between reloads.
+struct ConstraintPool: Sendable {
+    private var items: [SolverConstraint?] = []
+    private var free: [Int32] = []
+
+    mutating func store(_ constraint: SolverConstraint) -> Int32 {
+        if let handle = free.popLast() {
+            items[Int(handle)] = constraint
+            return handle
+        }
+        items.append(constraint)
+        return Int32(items.count - 1)
+    }
+
+    subscript(handle: Int32) -> SolverConstraint? {
+        handle >= 0 && Int(handle) < items.count ? items[Int(handle)] : nil
+    }
+
+    mutating func release(_ handle: Int32) {
+        guard handle >= 0, Int(handle) < items.count, items[Int(handle)] != nil else { return }
+        items[Int(handle)] = nil
+        free.append(handle)
+    }
 }

@@ -7,7 +7,7 @@ import TextMetrics
 public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
     case screenLeft, screenTop, screenWidth, screenHeight
     case minWidth, maxWidth, minHeight, maxHeight
-    case resistWidth, hugWidth, resistHeight, hugHeight
+    case resistWidth, hugWidth, looseHugWidth, resistHeight, hugHeight, looseHugHeight
 
     /// How the inspector labels it.
     public var label: String {
@@ -21,9 +21,9 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         case .minHeight: "style.min-height"
         case .maxHeight: "style.max-height"
         case .resistWidth: "text.resist-width"
-        case .hugWidth: "text.hug-width"
+        case .hugWidth, .looseHugWidth: "text.hug-width"
         case .resistHeight: "text.resist-height"
-        case .hugHeight: "text.hug-height"
+        case .hugHeight, .looseHugHeight: "text.hug-height"
         }
     }
 
@@ -31,8 +31,8 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         switch self {
         case .screenLeft: .left
         case .screenTop: .top
-        case .screenWidth, .minWidth, .maxWidth, .resistWidth, .hugWidth: .width
-        case .screenHeight, .minHeight, .maxHeight, .resistHeight, .hugHeight: .height
+        case .screenWidth, .minWidth, .maxWidth, .resistWidth, .hugWidth, .looseHugWidth: .width
+        case .screenHeight, .minHeight, .maxHeight, .resistHeight, .hugHeight, .looseHugHeight: .height
         }
     }
 
@@ -40,21 +40,35 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         switch self {
         case .screenLeft, .screenTop, .screenWidth, .screenHeight: .equal
         case .minWidth, .minHeight, .resistWidth, .resistHeight: .greaterOrEqual
-        case .maxWidth, .maxHeight, .hugWidth, .hugHeight: .lessOrEqual
+        case .maxWidth, .maxHeight, .hugWidth, .hugHeight, .looseHugWidth, .looseHugHeight: .lessOrEqual
         }
     }
 
     /// Screen pins and style limits are required. A text keeps its size like a
-    /// UIKit label: compression resistance at 750, above the 500 that `grow` uses,
-    /// so growing siblings never squeeze it; hugging at 250, below `grow`, so a
-    /// growing text may stretch.
+    /// UIKit label: compression resistance at 750 (`high`), above the 500 that
+    /// `grow` uses, so growing siblings never squeeze it; hugging at 600, also
+    /// above `grow`, so the free space of a row goes to the children that grow and
+    /// not to a text beside them. A text that grows itself hugs loosely (250,
+    /// `low`) along its row's or column's axis: `grow` stretches it, and when
+    /// nothing else sizes it, it keeps its natural length.
     public var priority: LayoutPriority {
         switch self {
         case .resistWidth, .resistHeight: .high
-        case .hugWidth, .hugHeight: .low
+        case .hugWidth, .hugHeight: Self.hugging
+        case .looseHugWidth, .looseHugHeight: .low
         default: .required
         }
     }
+
+    /// Hugging of any strength: a text stretched by its container, which is normal.
+    var isHugging: Bool {
+        self == .hugWidth || self == .hugHeight || self == .looseHugWidth || self == .looseHugHeight
+    }
+
+    /// The constraints that hold a text's height (refitted to its width).
+    static let textHeights: [ImplicitKind] = [.resistHeight, .hugHeight, .looseHugHeight]
+
+    static let hugging = LayoutPriority(600)!
 
     /// The stylesheet property a style limit comes from.
     public var styleProperty: StyleProperty? {
@@ -69,7 +83,6 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
 
     var isScreen: Bool { rawValue <= ImplicitKind.screenHeight.rawValue }
     var isText: Bool { rawValue >= ImplicitKind.resistWidth.rawValue }
-    var isTextHeight: Bool { self == .resistHeight || self == .hugHeight }
 
     public static func < (a: ImplicitKind, b: ImplicitKind) -> Bool { a.rawValue < b.rawValue }
 }
@@ -120,10 +133,28 @@ struct ImplicitRequest: Hashable, Sendable {
 }
 
 enum ImplicitConstraints {
+    /// Per view, the axis along which a row or column makes it grow: the views
+    /// whose length a `row.grow` or `column.grow` constraint sets.
+    static func growAxes(in document: LayoutDocument) -> [Axis?] {
+        var axes = [Axis?](repeating: nil, count: document.views.count)
+        for view in document.views where view.kind == .row || view.kind == .column {
+            let label = view.kind == .row ? "row.grow" : "column.grow"
+            for index in view.constraintRange {
+                let constraint = document.constraints[index]
+                guard constraint.label == label, let attribute = constraint.left.attribute,
+                    let child = document.viewIndex[constraint.left.view]
+                else { continue }
+                axes[child] = attribute.isHorizontal ? .horizontal : .vertical
+            }
+        }
+        return axes
+    }
+
     /// Everything the engine adds for one view, in kind order. `textHeight` is the
-    /// text's height at its current width (the text pass keeps it up to date).
+    /// text's height at its current width (the text pass keeps it up to date);
+    /// `growAxis` is the axis along which the view has `grow` in a row or column.
     static func requests(
-        isTopLevelScreen: Bool, style: ComputedStyle, text: TextMeasure?, textHeight: Int?
+        isTopLevelScreen: Bool, style: ComputedStyle, text: TextMeasure?, textHeight: Int?, growAxis: Axis? = nil
     ) -> [ImplicitRequest] {
         var result: [ImplicitRequest] = []
         if isTopLevelScreen {
@@ -142,9 +173,9 @@ enum ImplicitConstraints {
             let width = Double(text.intrinsicWidth)
             let height = Double(textHeight ?? text.lineCount + text.chromeHeight)
             result.append(ImplicitRequest(kind: .resistWidth, constant: width))
-            result.append(ImplicitRequest(kind: .hugWidth, constant: width))
+            result.append(ImplicitRequest(kind: growAxis == .horizontal ? .looseHugWidth : .hugWidth, constant: width))
             result.append(ImplicitRequest(kind: .resistHeight, constant: height))
-            result.append(ImplicitRequest(kind: .hugHeight, constant: height))
+            result.append(ImplicitRequest(kind: growAxis == .vertical ? .looseHugHeight : .hugHeight, constant: height))
         }
         return result
     }

@@ -91,9 +91,10 @@ extension LayoutSession {
                 slots[pair.new] = specSlots[pair.old]
                 update(&slots[pair.new], .spec(pair.new), resolver, &changes, &dirty, &report.counts)
             }
+            let anyStyleChanged = styleChanged.contains(true)
             for pair in delta.unchanged {
                 slots[pair.new] = specSlots[pair.old]
-                if resolver.readsChangedStyle(pair.new, styleChanged) {
+                if anyStyleChanged, resolver.readsChangedStyle(pair.new, styleChanged) {
                     update(&slots[pair.new], .spec(pair.new), resolver, &changes, &dirty, &report.counts)
                 }
             }
@@ -113,17 +114,22 @@ extension LayoutSession {
             retries.append(.spec(index))
         }
 
-        // The engine's own constraints, per view.
-        var states: [ViewState] = []
-        states.reserveCapacity(newDocument.views.count)
-        for (index, view) in newDocument.views.enumerated() {
+        // The engine's own constraints, per view (in place when the views stayed).
+        if !sameViews {
+            viewStates = newDocument.views.indices.map { index in oldIndex(index).map { viewStates[$0] } ?? ViewState() }
+        }
+        let growAxes = documentChanged ? ImplicitConstraints.growAxes(in: newDocument) : viewStates.map(\.growAxis)
+        for index in newDocument.views.indices {
+            let kind = newDocument.views[index].kind
+            let isTopLevelScreen = kind == .screen && newDocument.views[index].parent == nil
+            let growAxis = kind == .text ? growAxes[index] : nil
             let before = oldIndex(index)
-            var state = before.map { viewStates[$0] } ?? ViewState()
-            let isTopLevelScreen = view.kind == .screen && view.parent == nil
-            let unchanged = before != nil && !styleChanged[index] && state.isTopLevelScreen == isTopLevelScreen
-                && (state.text != nil) == (view.kind == .text)
+            let unchanged = before != nil && !styleChanged[index]
+                && viewStates[index].isTopLevelScreen == isTopLevelScreen
+                && (viewStates[index].text != nil) == (kind == .text) && viewStates[index].growAxis == growAxis
             if !unchanged {
-                let text = view.kind == .text ? TextMeasure(style: next.styles[index]) : nil
+                var state = viewStates[index]
+                let text = kind == .text ? TextMeasure(style: next.styles[index]) : nil
                 var textHeight: Int?
                 if let text, let before {
                     if state.text == text, let kept = state.implicit.first(where: { $0.kind == .resistHeight })?.slot.constant {
@@ -133,24 +139,26 @@ extension LayoutSession {
                     }
                 }
                 let requests = ImplicitConstraints.requests(
-                    isTopLevelScreen: isTopLevelScreen, style: next.styles[index], text: text, textHeight: textHeight)
+                    isTopLevelScreen: isTopLevelScreen, style: next.styles[index], text: text, textHeight: textHeight,
+                    growAxis: growAxis)
                 state.implicit = reconcile(
                     state.implicit, with: requests, view: index, oldView: before, &changes, &dirty, &report.implicitCounts)
                 state.text = text
                 state.isTopLevelScreen = isTopLevelScreen
+                state.growAxis = growAxis
+                viewStates[index] = state
             }
-            for implicit in state.implicit where implicit.slot.state == .broken {
+            for implicit in viewStates[index].implicit where implicit.slot.state == .broken {
                 retries.append(.implicit(view: index, kind: implicit.kind))
             }
-            states.append(state)
         }
-        viewStates = states
 
         // The views as the designer reads them.
-        if documentChanged {
+        if documentChanged && !sameViews {
             var layouts: [ViewLayout] = []
             layouts.reserveCapacity(newDocument.views.count)
-            for (index, view) in newDocument.views.enumerated() {
+            for index in newDocument.views.indices {
+                let view = newDocument.views[index]
                 var layout = ViewLayout(
                     declaration: view, parentIndex: view.parent.flatMap { newDocument.viewIndex[$0] },
                     style: next.styles[index])
@@ -162,6 +170,9 @@ extension LayoutSession {
             }
             views = layouts
         } else {
+            if documentChanged {
+                for index in newDocument.views.indices { views[index].refresh(from: newDocument.views[index], in: newDocument) }
+            }
             for index in dirty.restyled { views[index].style = next.styles[index] }
         }
         model = next
@@ -177,6 +188,7 @@ extension LayoutSession {
             if slot(ref).state == .active { report.recovered += 1 }
         }
         report.restyledViews = dirty.restyled.filter { oldIndex($0) != nil }.sorted().map { views[$0].id }
+        if documentChanged { releaseInBackground(old) }
     }
 
     /// Whether two documents have the same views in the same order (ids only:
@@ -218,26 +230,32 @@ extension LayoutSession {
             guard value != slot.constant else { return }
             slot.constant = value
             changes.constants.append(ref)
+            counts.constantsChanged += 1
         case (.active, .inactive(let reason)):
+            // A style value went unset: the constraint leaves the solver.
             retire(slot, ref: ref)
             markMentioned(resolver.document.constraints[index], in: resolver.document, &dirty)
             slot = .inactive(reason, generation: generation)
+            counts.removed += 1
         case (.inactive, .constant(let value)):
+            // A style value got set: the constraint joins the solver.
             slot = .pending(value, generation: generation)
             changes.additions.append(ref)
+            counts.added += 1
         case (.inactive, .inactive(let reason)):
             slot.state = .inactive(reason)
             return
         case (.broken, .constant(let value)):
             guard value != slot.constant else { return }
             slot.constant = value
+            counts.constantsChanged += 1
         case (.broken, .inactive(let reason)):
             slot = .inactive(reason, generation: generation)
+            counts.removed += 1
         case (.pending, _):
             return
         }
         slot.generation = generation
-        counts.constantsChanged += 1
     }
 
     /// Matches a view's implicit constraints to what it should now have (both in kind order).

@@ -24,22 +24,23 @@ extension LayoutSession {
             candidates = absorbSolverChanges(&dirty).filter { viewStates[$0].text != nil }
         }
 
-        var moved: [Int] = []
+        var moved: [FrameChange] = []
         for view in dirty.list {
             let exact = solvedFrame(view)
             views[view].exact = exact
             let frame = exact.rounded
             if frame != views[view].frame {
+                moved.append(FrameChange(view: views[view].id, index: view, old: views[view].frame, new: frame))
                 views[view].frame = frame
-                moved.append(view)
             }
         }
-        moved.sort()
-        report.movedViews = moved.map { views[$0].id }
-        var changed = moved
-        for view in dirty.restyled where !changed.contains(view) { changed.append(view) }
-        changed.sort()
-        report.changedViews = changed.map { views[$0].id }
+        moved.sort { $0.index < $1.index }
+        report.frameChanges = moved
+        report.movedViews = moved.map(\.view)
+        var isChanged = [Bool](repeating: false, count: views.count)
+        for change in moved { isChanged[change.index] = true }
+        for view in dirty.restyled { isChanged[view] = true }
+        report.changedViews = views.indices.filter { isChanged[$0] }.map { views[$0].id }
     }
 
     /// Marks the views whose variables the solver changed since last asked;
@@ -69,7 +70,8 @@ extension LayoutSession {
         let frameWidth = solvedFrame(view).rounded.width
         let height = Double(text.intrinsicHeight(frameWidth: frameWidth))
         var changed = false
-        for kind in [ImplicitKind.resistHeight, .hugHeight] {
+        for kind in ImplicitKind.textHeights
+        where viewStates[view].implicit.contains(where: { $0.kind == kind }) {
             let ref = ConstraintRef.implicit(view: view, kind: kind)
             var current = slot(ref)
             guard current.constant != height else { continue }

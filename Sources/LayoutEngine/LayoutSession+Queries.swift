@@ -70,7 +70,7 @@ extension LayoutSession {
         case .active: break
         }
         if conflictRecords.contains(where: { $0.members.contains(ref) }) { return .conflicting }
-        guard let constraint = current.constraint, !constraint.isRequired,
+        guard let constraint = pool[current.handle], !constraint.isRequired,
             let violation = solver.violation(of: constraint), violation > 1e-6
         else { return .satisfied }
         return .unsatisfied(by: violation)
@@ -94,7 +94,7 @@ extension LayoutSession {
         var found: [(key: OrderKey, ref: ConstraintRef, violation: Double)] = []
         for broken in solver.brokenConstraints() {
             guard let ref = owner(of: broken.constraint) else { continue }
-            if case .implicit(_, let kind) = ref, kind == .hugWidth || kind == .hugHeight || kind == .resistWidth {
+            if case .implicit(_, let kind) = ref, kind.isHugging || kind == .resistWidth {
                 continue
             }
             found.append((orderKey(ref), ref, broken.violation))
@@ -127,21 +127,27 @@ extension LayoutSession {
             for slot in 0..<4 where !mentioned[view][slot] { moving[view][slot] = true }
         }
 
-        // Directions the solver can move in at no cost.
+        // Directions the solver can move in at no cost. Each view lists the
+        // involved constraints that mention it (a direction can span thousands).
+        var isTouched = [Bool](repeating: false, count: count)
         for ambiguity in solver.ambiguities() {
             var touched: [Int] = []
             for variable in ambiguity.variables {
                 guard let slot = registry.slots[variable] else { continue }
                 moving[slot.view][slot.slot] = true
-                if !touched.contains(slot.view) { touched.append(slot.view) }
+                if !isTouched[slot.view] {
+                    isTouched[slot.view] = true
+                    touched.append(slot.view)
+                }
             }
+            defer { for view in touched { isTouched[view] = false } }
             guard !touched.isEmpty else { continue }
-            var refs: [ConstraintRef] = []
+            var seen: Set<ConstraintRef> = []
             for constraint in ambiguity.constraints {
-                if let ref = owner(of: constraint), !refs.contains(ref) { refs.append(ref) }
-            }
-            for view in touched {
-                for ref in refs where !involved[view].contains(ref) { involved[view].append(ref) }
+                guard let ref = owner(of: constraint), seen.insert(ref).inserted else { continue }
+                for view in mentionedViewIndices(ref) where isTouched[view] {
+                    if involved[view].count < Self.involvedLimit { involved[view].append(ref) }
+                }
             }
         }
 
@@ -157,86 +163,22 @@ extension LayoutSession {
         return result
     }
 
-    // MARK: Diagnostics
+    /// At most this many constraints are listed for one ambiguous view.
+    static let involvedLimit = 8
 
-    /// The engine's own diagnostics: an error at every member of every conflict,
-    /// and a warning for every constraint left out for an unset style value.
-    mutating func engineDiagnostics() -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        for record in conflictRecords {
-            let broken = describe(record.broken)
-            let others = record.members.filter { $0 != record.broken }.map { describe($0) }
-            let hint = "the engine breaks the member edited most recently; remove or relax one of them"
-            for member in record.members {
-                if member == record.broken {
-                    let list = others.map { "`\($0.text)` (\($0.location))" }.joined(separator: ", ")
-                    result.append(Diagnostic(
-                        .error,
-                        "required constraint `\(broken.text)` conflicts with \(list); it was broken (left out)",
-                        at: broken.location, hint: hint))
-                } else {
-                    let info = describe(member)
-                    let rest = others.filter { $0.location != info.location || $0.text != info.text }
-                        .map { "`\($0.text)` (\($0.location))" }
-                    var message = "required constraint `\(info.text)` conflicts with `\(broken.text)` (\(broken.location)), which was broken"
-                    if !rest.isEmpty { message += "; also in the conflict: " + rest.joined(separator: ", ") }
-                    result.append(Diagnostic(.error, message, at: info.location, hint: hint))
-                }
-            }
-        }
-        for (index, slot) in specSlots.enumerated() {
-            guard case .inactive(let reason) = slot.state else { continue }
+    /// The views a constraint places or measures from, as indices.
+    func mentionedViewIndices(_ ref: ConstraintRef) -> [Int] {
+        switch ref {
+        case .implicit(let view, _):
+            return [view]
+        case .spec(let index):
             let constraint = model.document.constraints[index]
-            var hint: String?
-            if case .unsetStyle(_, let name) = reason {
-                hint = "set '\(name)' for this view in a stylesheet, or write a number"
+            var result: [Int] = []
+            if let view = model.document.viewIndex[constraint.left.view] { result.append(view) }
+            for term in constraint.right.terms {
+                if let view = model.document.viewIndex[term.variable.view], !result.contains(view) { result.append(view) }
             }
-            result.append(Diagnostic(
-                .warning, "constraint `\(constraint.description)` is left out: \(reason)",
-                at: constraint.location, hint: hint))
-        }
-        return withExcerpts(result)
-    }
-
-    /// Everything `casement check` reports: the files' and the engine's
-    /// diagnostics, ambiguous views and negative sizes as warnings; sorted.
-    public mutating func checkDiagnostics() -> [Diagnostic] {
-        var result = diagnostics
-        var extra: [Diagnostic] = []
-        for ambiguity in ambiguities() {
-            guard let index = viewIndex(of: ambiguity.view) else { continue }
-            let hint = ambiguity.constraints.isEmpty
-                ? "give it a rule for each of them"
-                : "involved: " + ambiguity.constraints.prefix(4).map { "`\($0.text)`" }.joined(separator: ", ")
-                    + (ambiguity.constraints.count > 4 ? ", …" : "")
-            extra.append(Diagnostic(
-                .warning, "view '\(ambiguity.view)' is ambiguous: \(ambiguity.message)",
-                at: views[index].location, hint: hint))
-        }
-        for view in views {
-            if view.frame.width < 0 {
-                extra.append(Diagnostic(
-                    .warning, "view '\(view.id)' has a negative width (\(view.frame.width) cells)", at: view.location))
-            }
-            if view.frame.height < 0 {
-                extra.append(Diagnostic(
-                    .warning, "view '\(view.id)' has a negative height (\(view.frame.height) cells)", at: view.location))
-            }
-        }
-        result += withExcerpts(extra)
-        return result.sortedByLocation()
-    }
-
-    /// Adds the source line to diagnostics located in the spec.
-    private func withExcerpts(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard !diagnostics.isEmpty, let text = model.specText else { return diagnostics }
-        let source = SourceText(path: specPath, text: text)
-        return diagnostics.map { diagnostic in
-            var copy = diagnostic
-            if copy.excerpt == nil, copy.location.file == specPath {
-                copy.excerpt = source.lineText(copy.location.line)
-            }
-            return copy
+            return result
         }
     }
 }

@@ -82,15 +82,25 @@ extension LayoutSession {
             }
             return SolverConstraint(
                 SolverExpression(terms: terms, constant: -constant), Self.solverRelation(constraint.relation),
-                priority: SolverPriority(constraint.priority.value))
+                priority: Self.solverPriority(constraint.priority))
         case .implicit(let view, let kind):
             registry.variables(ofView: view).append(kind.attribute, times: 1, to: &terms)
             if kind == .screenWidth { terms.append(SolverTerm(terminalWidth, -1)) }
             if kind == .screenHeight { terms.append(SolverTerm(terminalHeight, -1)) }
             return SolverConstraint(
                 SolverExpression(terms: terms, constant: -constant), Self.solverRelation(kind.relation),
-                priority: SolverPriority(kind.priority.value))
+                priority: Self.solverPriority(kind.priority))
         }
+    }
+
+    /// The terminal's size must outrank every preference a spec can state, and
+    /// the solver's strongest preference is 999: the terminal takes 999 alone and
+    /// spec priorities below required go to the solver one lower (so @1 and @2
+    /// share the weakest level). Required stays required.
+    static let terminalPriority = SolverPriority(999)
+
+    static func solverPriority(_ priority: LayoutPriority) -> SolverPriority {
+        priority.isRequired ? .required : SolverPriority(max(1, priority.value - 1))
     }
 
     static func solverRelation(_ relation: LayoutSpec.Relation) -> SolverRelation {
@@ -103,11 +113,19 @@ extension LayoutSession {
 
     // MARK: Solver operations
 
-    /// Takes a constraint out of the solver, if it is in.
+    /// Takes a constraint out of the solver, if it is in. The slot's handle is
+    /// released; callers replace or re-state the slot.
     mutating func retire(_ slot: ConstraintSlot, ref: ConstraintRef) {
-        guard slot.state == .active, let constraint = slot.constraint else { return }
+        guard slot.state == .active, let constraint = pool[slot.handle] else { return }
         try? solver.remove(constraint)
         owners?[constraint] = nil
+        pool.release(slot.handle)
+    }
+
+    /// The solver constraint of an active engine constraint.
+    func activeConstraint(_ ref: ConstraintRef) -> SolverConstraint? {
+        let current = slot(ref)
+        return current.state == .active ? pool[current.handle] : nil
     }
 
     /// Adds a pending (or broken, being retried) constraint. When it conflicts, the
@@ -116,12 +134,13 @@ extension LayoutSession {
         var current = slot(ref)
         guard let constant = current.constant else { return }
         let constraint = solverConstraint(for: ref, constant: constant)
-        current.constraint = constraint
+        current.handle = -1
         // Each round breaks one other constraint, so this ends; the bound is a guard.
         for _ in 0..<64 {
             do {
                 try solver.add(constraint)
                 current.state = .active
+                current.handle = pool.store(constraint)
                 setSlot(ref, current)
                 owners?[constraint] = ref
                 return
@@ -141,7 +160,9 @@ extension LayoutSession {
     /// constant conflicts, the member edited most recently is broken.
     mutating func updateConstant(_ ref: ConstraintRef) {
         var current = slot(ref)
-        guard current.state == .active, let constraint = current.constraint, let constant = current.constant else { return }
+        guard current.state == .active, let constraint = pool[current.handle], let constant = current.constant else {
+            return
+        }
         for _ in 0..<64 {
             do {
                 try solver.setConstant(constant, of: constraint)
@@ -154,6 +175,8 @@ extension LayoutSession {
         }
         try? solver.remove(constraint)
         owners?[constraint] = nil
+        pool.release(current.handle)
+        current.handle = -1
         current.state = .broken
         setSlot(ref, current)
     }
@@ -178,8 +201,11 @@ extension LayoutSession {
         }
         conflictRecords.append(ConflictRecord(members: members, broken: victim))
         if victim != ref {
-            retire(slot(victim), ref: victim)
-            setState(of: victim, to: .broken)
+            var broken = slot(victim)
+            retire(broken, ref: victim)
+            broken.handle = -1
+            broken.state = .broken
+            setSlot(victim, broken)
         }
         return victim
     }
@@ -189,11 +215,13 @@ extension LayoutSession {
         if owners == nil {
             var map: [SolverConstraint: ConstraintRef] = [:]
             for (index, slot) in specSlots.enumerated() where slot.state == .active {
-                if let constraint = slot.constraint { map[constraint] = .spec(index) }
+                if let constraint = pool[slot.handle] { map[constraint] = .spec(index) }
             }
             for (view, state) in viewStates.enumerated() {
                 for implicit in state.implicit where implicit.slot.state == .active {
-                    if let constraint = implicit.slot.constraint { map[constraint] = .implicit(view: view, kind: implicit.kind) }
+                    if let constraint = pool[implicit.slot.handle] {
+                        map[constraint] = .implicit(view: view, kind: implicit.kind)
+                    }
                 }
             }
             owners = map

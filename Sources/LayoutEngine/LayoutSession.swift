@@ -30,6 +30,8 @@ public struct LayoutSession: Sendable {
     var latestSheet: Stylesheet
     var latestSheetUses: [String] = []
     var latestSheetVersion = 0
+    /// A stylesheet changed while the spec could not be read.
+    var stylesheetsStale = false
 
     var model: AppliedModel
     var solver = Solver()
@@ -37,6 +39,7 @@ public struct LayoutSession: Sendable {
     let terminalHeight = SolverVariable("terminal.height")
     var registry = VariableRegistry()
     var specSlots: [ConstraintSlot] = []
+    var pool = ConstraintPool()
     var viewStates: [ViewState] = []
     public internal(set) var views: [ViewLayout] = []
     var conflictRecords: [ConflictRecord] = []
@@ -48,6 +51,8 @@ public struct LayoutSession: Sendable {
     /// Solver constraint to engine constraint, built when first needed.
     var owners: [SolverConstraint: ConstraintRef]?
     var hasLoaded = false
+    /// True while `diagnostics` shows the errors of files that were not applied.
+    var isShowingBlockedErrors = false
     /// The diagnostics of the last load or reload (files and engine), sorted.
     public internal(set) var diagnostics: [Diagnostic] = []
 
@@ -60,11 +65,11 @@ public struct LayoutSession: Sendable {
         loader = StylesheetLoader(reader: reader)
         latestSheet = loader.load([])
         model = AppliedModel.empty(specPath: specPath, stylesheet: latestSheet)
-        // The terminal's size is a strong preference, not a requirement: a spec that
-        // insists on another screen size wins, and the difference is reported.
-        let strong = SolverPriority(LayoutPriority.strong.value)
-        try? solver.addEditVariable(terminalWidth, priority: strong)
-        try? solver.addEditVariable(terminalHeight, priority: strong)
+        // The terminal's size is the strongest preference, not a requirement: a spec
+        // whose required constraints need another screen size wins (the layout
+        // overflows), and the difference is reported.
+        try? solver.addEditVariable(terminalWidth, priority: Self.terminalPriority)
+        try? solver.addEditVariable(terminalHeight, priority: Self.terminalPriority)
         try? solver.suggestValue(terminalWidth, Double(size.width))
         try? solver.suggestValue(terminalHeight, Double(size.height))
     }
@@ -120,20 +125,27 @@ public struct LayoutSession: Sendable {
         guard newSize != size else { return report }
         var clock = StageClock()
         size = newSize
-        var dirty = DirtyViews(count: views.count)
+        dropAlternative()
         clock.timing(.solve) {
             try? solver.suggestValue(terminalWidth, Double(newSize.width))
             try? solver.suggestValue(terminalHeight, Double(newSize.height))
         }
         report.applied = true
-        if model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascade.media {
-            let next = restyled(model, clock: &clock)
-            clock.timing(.solve) { applyChanges(to: next, documentChanged: false, dirty: &dirty, report: &report) }
+        let mediaSwitched =
+            model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascade.media
+        var next: AppliedModel?
+        var lowered: AppliedModel?
+        if mediaSwitched {
+            next = restyled(model, clock: &clock)
+            lowered = relowered(next!, clock: &clock)
         }
-        clock.timing(.solve) { settle(&dirty, report: &report) }
-        report.timings = clock.timings
-        finish(&report)
+        complete(applying: lowered ?? next, documentChanged: lowered != nil, clock: &clock, report: &report)
         return report
+    }
+
+    @discardableResult
+    public mutating func resize(width: Int, height: Int) -> ReloadReport {
+        resize(to: TerminalSize(width: width, height: height))
     }
 
     /// Sets a view's live states (`selected`, `focused`, …) so `[state:…]` styles
@@ -145,246 +157,12 @@ public struct LayoutSession: Sendable {
         viewStatesByID[id] = states.isEmpty ? nil : states
         guard hasLoaded, viewIndex(of: id) != nil else { return report }
         var clock = StageClock()
-        var dirty = DirtyViews(count: views.count)
         let next = restyled(model, clock: &clock)
         report.applied = true
-        clock.timing(.solve) {
-            applyChanges(to: next, documentChanged: false, dirty: &dirty, report: &report)
-            settle(&dirty, report: &report)
-        }
-        report.timings = clock.timings
-        finish(&report)
+        let lowered = relowered(next, clock: &clock)
+        complete(applying: lowered ?? next, documentChanged: lowered != nil, clock: &clock, report: &report)
         return report
     }
 
     public func states(ofView id: String) -> [String] { viewStatesByID[id] ?? [] }
-
-    // MARK: The reload pipeline
-
-    private mutating func refresh(changed: [String]?) -> ReloadReport {
-        var clock = StageClock()
-        let firstLoad = !hasLoaded
-        var report = ReloadReport(trigger: firstLoad ? .load : .reload)
-
-        // Read: the spec and the stylesheets that changed (everything on load).
-        var readSpec = changed == nil || latestSpec == nil
-        var sheetTouched = changed == nil
-        if changed == nil {
-            sources = SourceFiles(reader: sources.reader)
-        } else {
-            let sheetPaths = latestSheet.files.map(\.path)
-            var seen: Set<String> = []
-            for path in changed! where seen.insert(path).inserted {
-                if path == specPath {
-                    readSpec = true
-                } else if sheetPaths.contains(path) {
-                    _ = sources.read(path, clock: &clock)
-                    sheetTouched = true
-                }
-            }
-        }
-        if readSpec { readAndParseSpec(clock: &clock, report: &report) }
-        let spec = latestSpec!
-        let uses = spec.document.uses.map(\.resolvedPath)
-        if sheetTouched || uses != latestSheetUses {
-            loadStylesheets(uses, clock: &clock, report: &report)
-        }
-
-        let documentChanged = firstLoad || spec.text != model.specText || spec.readError != model.specReadError
-        let sheetChanged = firstLoad || latestSheetVersion != model.sheetVersion
-        guard documentChanged || sheetChanged else {
-            report.timings = clock.timings
-            report.diagnostics = diagnostics
-            return report
-        }
-
-        let fileDiagnostics = Self.fileDiagnostics(spec: spec, sheet: latestSheet)
-        if !firstLoad {
-            let blocking = Self.newErrors(in: fileDiagnostics, comparedTo: model.fileDiagnostics)
-            if !blocking.isEmpty {
-                report.blockingErrors = blocking
-                report.diagnostics = fileDiagnostics
-                report.timings = clock.timings
-                report.conflictCount = conflictRecords.count
-                diagnostics = fileDiagnostics
-                return report
-            }
-        }
-
-        hasLoaded = true
-        report.applied = true
-        var next = AppliedModel(
-            document: spec.document, specText: spec.text, specReadError: spec.readError,
-            stylesheet: latestSheet, sheetVersion: latestSheetVersion, fileDiagnostics: fileDiagnostics,
-            styledViews: model.styledViews, cascade: model.cascade, styles: model.styles)
-        next = restyled(next, clock: &clock, force: sheetChanged)
-        var dirty = DirtyViews(count: next.document.views.count)
-        clock.timing(.solve) {
-            applyChanges(to: next, documentChanged: documentChanged, dirty: &dirty, report: &report)
-            settle(&dirty, report: &report)
-        }
-        report.timings = clock.timings
-        finish(&report)
-        return report
-    }
-
-    private mutating func readAndParseSpec(clock: inout StageClock, report: inout ReloadReport) {
-        switch sources.read(specPath, clock: &clock) {
-        case .success(let text):
-            guard latestSpec?.text != text else { return }
-            let document = clock.timing(.parse) { LayoutDocument(source: SourceText(path: specPath, text: text)) }
-            latestSpec = ParsedSpec(text: text, document: document, readError: nil)
-            report.parsedFiles.append(specPath)
-        case .failure(let failure):
-            let error = Diagnostic(
-                .error, "cannot read spec '\(specPath)': \(failure)", at: SourceLocation(file: specPath, line: 1, column: 1))
-            latestSpec = ParsedSpec(
-                text: nil, document: LayoutDocument(source: SourceText(path: specPath, text: "")), readError: error)
-        }
-    }
-
-    private mutating func loadStylesheets(_ uses: [String], clock: inout StageClock, report: inout ReloadReport) {
-        let log = ReadLog()
-        loader.reader = sources.stylesheetReader(log: log)
-        let wall = ContinuousClock()
-        let start = wall.now
-        latestSheet = loader.load(uses)
-        let took = wall.now - start
-        sources.absorb(log, clock: &clock)
-        clock.add(took - log.readTime, to: .parse)
-        latestSheetUses = uses
-        latestSheetVersion += 1
-        report.parsedFiles += loader.parsedByLastLoad
-    }
-
-    /// The model with styles cascaded again when the stylesheet, the views or their
-    /// states changed (or `force`), else the same styles.
-    func restyled(_ base: AppliedModel, clock: inout StageClock, force: Bool = true) -> AppliedModel {
-        var next = base
-        let document = base.document
-        let styled = Self.styledViews(document, states: viewStatesByID)
-        let media = base.stylesheet.mediaSignature(width: size.width, height: size.height)
-        guard force || styled != model.styledViews || media != model.cascade.media
-            || document.views.count != model.styles.count
-        else {
-            next.styledViews = model.styledViews
-            next.cascade = model.cascade
-            next.styles = Self.effectiveStyles(model.cascade.styles, document)
-            return next
-        }
-        next.styledViews = styled
-        next.cascade = clock.timing(.cascade) { base.stylesheet.cascade(styled, media: media) }
-        next.styles = Self.effectiveStyles(next.cascade.styles, document)
-        return next
-    }
-
-    static func styledViews(_ document: LayoutDocument, states: [String: [String]]) -> [StyledView] {
-        document.views.map { view in
-            StyledView(
-                kind: view.kind.rawValue, id: view.isGeneratedID ? nil : view.id, classes: view.classes,
-                states: states[view.id] ?? [], parent: view.parent.flatMap { document.viewIndex[$0] })
-        }
-    }
-
-    static func effectiveStyles(_ cascaded: [ComputedStyle], _ document: LayoutDocument) -> [ComputedStyle] {
-        var styles = cascaded
-        for (index, view) in document.views.enumerated() where view.title != nil {
-            styles[index] = StyleValues.effective(cascaded[index], for: view)
-        }
-        return styles
-    }
-
-    /// The spec's and the stylesheets' diagnostics, sorted. A stylesheet that
-    /// cannot be read is reported at the `use` line that names it.
-    static func fileDiagnostics(spec: ParsedSpec, sheet: Stylesheet) -> [Diagnostic] {
-        var result = spec.document.diagnostics
-        if let error = spec.readError { result.append(error) }
-        for var diagnostic in sheet.diagnostics {
-            if diagnostic.location.line == 1, diagnostic.location.column == 1,
-                diagnostic.message.hasPrefix("cannot read stylesheet"),
-                let use = spec.document.uses.first(where: { $0.resolvedPath == diagnostic.location.file })
-            {
-                diagnostic.location = use.location
-                diagnostic.excerpt = nil
-            }
-            result.append(diagnostic)
-        }
-        return result.sortedByLocation()
-    }
-
-    /// Errors in `diagnostics` that the applied files did not have (same file and
-    /// message): these keep the last good layout. Errors the layout already had
-    /// do not block, so a file with a standing error still reloads.
-    static func newErrors(in diagnostics: [Diagnostic], comparedTo applied: [Diagnostic]) -> [Diagnostic] {
-        var known: Set<String> = []
-        for diagnostic in applied where diagnostic.severity == .error {
-            known.insert(diagnostic.location.file + "\u{0}" + diagnostic.message)
-        }
-        return diagnostics.filter {
-            $0.severity == .error && !known.contains($0.location.file + "\u{0}" + $0.message)
-        }
-    }
-
-    /// Fills in what every report ends with.
-    mutating func finish(_ report: inout ReloadReport) {
-        report.conflictCount = conflictRecords.count
-        if report.applied { diagnostics = (model.fileDiagnostics + engineDiagnostics()).sortedByLocation() }
-        report.diagnostics = diagnostics
-    }
-}
-
-/// The spec as last read.
-struct ParsedSpec: Sendable {
-    /// nil when the file could not be read.
-    var text: String?
-    var document: LayoutDocument
-    var readError: Diagnostic?
-}
-
-/// What the layout on screen was built from.
-struct AppliedModel: Sendable {
-    var document: LayoutDocument
-    var specText: String?
-    var specReadError: Diagnostic?
-    var stylesheet: Stylesheet
-    var sheetVersion: Int
-    var fileDiagnostics: [Diagnostic]
-    var styledViews: [StyledView]
-    var cascade: CascadeResult
-    /// Effective styles (the spec's quoted strings on top), one per view.
-    var styles: [ComputedStyle]
-    /// The index of the view that owns each constraint.
-    var constraintViews: [Int]
-
-    init(
-        document: LayoutDocument, specText: String?, specReadError: Diagnostic?, stylesheet: Stylesheet,
-        sheetVersion: Int, fileDiagnostics: [Diagnostic], styledViews: [StyledView], cascade: CascadeResult,
-        styles: [ComputedStyle], constraintViews: [Int]? = nil
-    ) {
-        self.document = document
-        self.specText = specText
-        self.specReadError = specReadError
-        self.stylesheet = stylesheet
-        self.sheetVersion = sheetVersion
-        self.fileDiagnostics = fileDiagnostics
-        self.styledViews = styledViews
-        self.cascade = cascade
-        self.styles = styles
-        self.constraintViews = constraintViews ?? Self.constraintViews(of: document)
-    }
-
-    static func constraintViews(of document: LayoutDocument) -> [Int] {
-        var owners = [Int](repeating: 0, count: document.constraints.count)
-        for (index, view) in document.views.enumerated() {
-            for constraint in view.constraintRange { owners[constraint] = index }
-        }
-        return owners
-    }
-
-    static func empty(specPath: String, stylesheet: Stylesheet) -> AppliedModel {
-        AppliedModel(
-            document: LayoutDocument(source: SourceText(path: specPath, text: "")), specText: nil,
-            specReadError: nil, stylesheet: stylesheet, sheetVersion: -1, fileDiagnostics: [], styledViews: [],
-            cascade: stylesheet.cascade([], width: 1, height: 1), styles: [])
-    }
 }

@@ -24,6 +24,15 @@ public struct ConstraintCounts: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "+\(added) -\(removed) ~\(constantsChanged) ↻\(replaced)" }
 }
 
+/// One view's frame before and after a change.
+public struct FrameChange: Hashable, Sendable {
+    public var view: String
+    /// Index in the session's `views` after the change.
+    public var index: Int
+    public var old: ViewFrame
+    public var new: ViewFrame
+}
+
 /// What one load, reload, resize or state change did.
 public struct ReloadReport: Sendable {
     public enum Trigger: String, Hashable, Sendable {
@@ -46,6 +55,9 @@ public struct ReloadReport: Sendable {
     public var changedViews: [String] = []
     /// Views whose frame (in cells) changed, in tree order.
     public var movedViews: [String] = []
+    /// The old and new frame of every moved view, in tree order: the damage to
+    /// repaint is the union of both (a view added has an old frame of zero size).
+    public var frameChanges: [FrameChange] = []
     /// Views whose computed style changed, in tree order.
     public var restyledViews: [String] = []
     /// Views that appeared or went away. Either means the tree changed.

@@ -6,6 +6,29 @@ import Synchronization
 /// the stylesheet loader takes, so tests and the designer inject one for both.
 public typealias FileReader = StylesheetReader
 
+/// Files kept in memory that may change between reloads: for tests, benchmarks,
+/// and editors that lay out unsaved buffers. `reader` serves them to a session.
+public final class MemoryFiles: Sendable {
+    private let storage: Mutex<[String: String]>
+
+    public init(_ files: [String: String] = [:]) {
+        storage = Mutex(files)
+    }
+
+    /// A file's text; nil for a file that does not exist. Setting nil deletes it.
+    public subscript(path: String) -> String? {
+        get { storage.withLock { $0[path] } }
+        set { storage.withLock { $0[path] = newValue } }
+    }
+
+    public var reader: FileReader {
+        FileReader { path in
+            guard let text = self[path] else { throw StylesheetReader.Failure.notFound }
+            return text
+        }
+    }
+}
+
 /// The latest text of every file a session has read, so a reload re-reads only the
 /// files it is told changed, and the stylesheet loader is served from memory.
 struct SourceFiles: Sendable {

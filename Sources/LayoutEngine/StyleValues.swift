@@ -49,6 +49,7 @@ enum StyleValues {
         case "min-height": return style.minHeight
         case "max-height": return style.maxHeight
         case "z-index": return Double(style.zIndex)
+        case "columns": return style.columns.map(Double.init)
         default: return nil
         }
     }

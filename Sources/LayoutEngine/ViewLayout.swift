@@ -41,10 +41,29 @@ public struct ViewLayout: Hashable, Sendable {
     }
 }
 
+extension ViewLayout {
+    /// Takes a re-parsed declaration of the same view (same id, same place in the
+    /// tree order), assigning only what differs.
+    mutating func refresh(from declaration: ViewDeclaration, in document: LayoutDocument) {
+        if kind != declaration.kind { kind = declaration.kind }
+        if classes != declaration.classes { classes = declaration.classes }
+        if title != declaration.title { title = declaration.title }
+        if parent != declaration.parent {
+            parent = declaration.parent
+            parentIndex = declaration.parent.flatMap { document.viewIndex[$0] }
+        }
+        if depth != declaration.depth { depth = declaration.depth }
+        if location != declaration.location { location = declaration.location }
+        if isGeneratedID != declaration.isGeneratedID { isGeneratedID = declaration.isGeneratedID }
+    }
+}
+
 /// The engine's per-view bookkeeping.
 struct ViewState: Sendable {
     var implicit: [ImplicitSlot] = []
     /// For `text` views.
     var text: TextMeasure?
     var isTopLevelScreen = false
+    /// The axis along which its row or column makes it grow.
+    var growAxis: Axis?
 }

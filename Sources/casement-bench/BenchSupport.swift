@@ -55,13 +55,9 @@ func fixed(_ x: Double, decimals: Int = 3) -> String {
 
 /// A comma-separated list of positive integers, e.g. `100,1000`.
 func parseSizes(_ text: String) -> [Int]? {
-    let parts = text.split(separator: ",").map { Int($0.trimmingPrefixSpaces()) }
+    let parts = text.split(separator: ",").map { Int(String($0.filter { $0 != " " })) }
     guard !parts.isEmpty, parts.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
     return parts.map { $0! }
-}
-
-private extension Substring {
-    func trimmingPrefixSpaces() -> Substring { drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().map { $0 }.reduce(into: "") { $0.append($1) } }
 }
 
 /// Writes a line to standard error.

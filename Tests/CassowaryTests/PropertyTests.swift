@@ -200,26 +200,32 @@ import Testing
         for c in order { try? solver.add(c) }
         if !editFirst { try? solver.addEditVariable(total, priority: 999) }
         var removed: [Constraint] = []
+        var lastOp = ""
         for step in 0..<40 {
             let label = "layout seed \(seed) step \(step)"
             switch Int.random(in: 0..<4, using: &rng) {
             case 0:
-                try? solver.suggestValue(total, Double(Int.random(in: 0...120, using: &rng)))
+                let v = Double(Int.random(in: 0...120, using: &rng))
+                lastOp = "suggest \(v)"
+                try? solver.suggestValue(total, v)
             case 1:
                 let held = solver.constraints
                 guard !held.isEmpty else { continue }
                 let c = held[Int.random(in: 0..<held.count, using: &rng)]
+                lastOp = "remove \(c)"
                 try? solver.remove(c)
                 removed.append(c)
             case 2:
-                if let c = removed.popLast() { try? solver.add(c) }
+                if let c = removed.popLast() { lastOp = "add \(c)"; try? solver.add(c) }
             default:
                 let held = solver.constraints
                 guard !held.isEmpty else { continue }
                 let c = held[Int.random(in: 0..<held.count, using: &rng)]
-                try? solver.setConstant(c.constant + Double(Int.random(in: -3...3, using: &rng)), of: c)
+                let k = c.constant + Double(Int.random(in: -3...3, using: &rng))
+                lastOp = "setConstant \(k) of \(c)"
+                try? solver.setConstant(k, of: c)
             }
-            PropertyTests.check(&solver, vars: vars, edit: total, editPriority: 999, step: label)
+            PropertyTests.check(&solver, vars: vars, edit: total, editPriority: 999, step: "\(label) after \(lastOp)")
         }
         for c in solver.constraints { try? solver.remove(c) }
         try? solver.removeEditVariable(total)

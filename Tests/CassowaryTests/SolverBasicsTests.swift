@@ -45,3 +45,24 @@ import Testing
         }
     }
 }
+
+@Suite struct DocumentationExampleTests {
+    /// The quick tour of docs/solver.md.
+    @Test func quickTour() throws {
+        var solver = Solver()
+        let left = Variable("box.left"), width = Variable("box.width")
+        let screen = Variable("screen.width")
+        try solver.addEditVariable(screen, priority: 999)
+        try solver.suggestValue(screen, 80)
+        try solver.add(left == 2)
+        try solver.add(width >= 10)
+        try solver.add(left + width <= screen - 2)
+        let wish = (width == 40).priority(.high)
+        try solver.add(wish)
+        #expect(solver.value(of: width) == 40)
+        try solver.suggestValue(screen, 30)
+        #expect(solver.value(of: width) == 26)
+        #expect(solver.brokenConstraints() == [BrokenConstraint(constraint: wish, violation: 14)])
+        #expect(solver.brokenConstraints().first?.description == "box.width == 40 @high off by 14")
+    }
+}

@@ -1,29 +1,6 @@
-import Stylesheet
-import Synchronization
 import Testing
 
 @testable import LayoutEngine
-
-/// Files in memory that a test can edit between reloads.
-final class MemoryFiles: Sendable {
-    private let storage: Mutex<[String: String]>
-
-    init(_ files: [String: String] = [:]) {
-        storage = Mutex(files)
-    }
-
-    subscript(path: String) -> String? {
-        get { storage.withLock { $0[path] } }
-        set { storage.withLock { $0[path] = newValue } }
-    }
-
-    var reader: FileReader {
-        FileReader { path in
-            guard let text = self[path] else { throw StylesheetReader.Failure.notFound }
-            return text
-        }
-    }
-}
 
 let specPath = "spec.layout"
 
