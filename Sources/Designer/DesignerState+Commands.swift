@@ -27,13 +27,13 @@ extension DesignerState {
         case .up:
             if case .constraint(let index) = focus {
                 setFocus(index == 0 ? .tree : .constraint(index - 1))
-            } else {
+            } else if !stepThroughLinks(by: -1) {
                 step(by: -1, wrapping: false)
             }
         case .down:
             if case .constraint(let index) = focus {
                 setFocus(.constraint(min(index + 1, max(0, selectedConstraints().count - 1))))
-            } else {
+            } else if !stepThroughLinks(by: 1) {
                 step(by: 1, wrapping: false)
             }
         case .left:

@@ -2,7 +2,9 @@ import LayoutEngine
 
 /// The gallery: a view with the id `demo-NAME` links to `NAME.layout` in the
 /// open spec's directory, when that file exists. Enter on it (or on anything
-/// inside it), or a click, opens the linked spec; `back` returns.
+/// inside it), or a click, opens the linked spec; `back` returns to the row it
+/// came from. In a spec with links, ↑ and ↓ step from link to link (while the
+/// inspector is hidden), and the first link is selected when it opens.
 extension DesignerState {
     static let linkPrefix = "demo-"
 
@@ -39,10 +41,11 @@ extension DesignerState {
     /// Whether the open spec links to others (it is a gallery).
     var hasLinks: Bool { !links.isEmpty }
 
-    /// Opens another spec in place of this one (remembering this one for `back`).
+    /// Opens another spec in place of this one (remembering this one, and its
+    /// selection, for `back`).
     public mutating func open(_ specPath: String) {
-        history.append(session.specPath)
-        replaceSpec(with: specPath)
+        history.append(HistoryEntry(specPath: session.specPath, selection: selection))
+        replaceSpec(with: specPath, selecting: nil)
     }
 
     /// Back to the spec opened before this one.
@@ -51,10 +54,10 @@ extension DesignerState {
             message = "nothing to go back to"
             return
         }
-        replaceSpec(with: previous)
+        replaceSpec(with: previous.specPath, selecting: previous.selection)
     }
 
-    private mutating func replaceSpec(with specPath: String) {
+    private mutating func replaceSpec(with specPath: String, selecting id: String?) {
         session = LayoutSession(specPath: specPath, reader: reader, size: layoutSize)
         selection = nil
         focus = .tree
@@ -62,5 +65,30 @@ extension DesignerState {
         followFocus = true
         drawer = nil
         load()
+        if let id, let index = session.viewIndex(of: id) {
+            select(index)
+        } else {
+            selectFirstLink()
+        }
+    }
+
+    /// In a gallery with nothing selected, the first link: Enter opens it.
+    mutating func selectFirstLink() {
+        guard selection == nil, let first = linkRows.first else { return }
+        select(first)
+    }
+
+    /// The views that link to a spec, in tree order.
+    var linkRows: [Int] { session.views.indices.filter { links[session.views[$0].id] != nil } }
+
+    /// ↑/↓ in a gallery: the previous or next link row. Returns false when the
+    /// arrows should move in the tree instead.
+    mutating func stepThroughLinks(by offset: Int) -> Bool {
+        guard hasLinks, !inspectorVisible, focus == .tree else { return false }
+        let rows = linkRows
+        let current = selectedIndex.flatMap { index in rows.lastIndex { $0 <= index } }
+        let next = current.map { min(max(0, $0 + offset), rows.count - 1) } ?? (offset > 0 ? 0 : rows.count - 1)
+        select(rows[next])
+        return true
     }
 }

@@ -17,6 +17,13 @@ public struct DesignerFrame: Sendable {
     public var canvasDamage: CanvasDamage
 }
 
+/// A spec the designer showed before the one on screen.
+public struct HistoryEntry: Hashable, Sendable {
+    public var specPath: String
+    /// What was selected there, selected again on the way back.
+    public var selection: String?
+}
+
 /// The live designer without a terminal: one open spec in a `LayoutSession`,
 /// the selection and inspector focus, the error drawer and the status line.
 /// Feed it file changes, commands and sizes; ask it for frames. The event loop
@@ -46,7 +53,7 @@ public struct DesignerState {
     /// A note about the last command, shown in the status line until the next change.
     public internal(set) var message: String?
     /// Specs opened before this one, for `back`.
-    public internal(set) var history: [String] = []
+    public internal(set) var history: [HistoryEntry] = []
     public internal(set) var wantsToQuit = false
     /// Set by Ctrl-L; the event loop clears it when it has repainted everything.
     public var wantsFullRepaint = false
@@ -120,6 +127,7 @@ public struct DesignerState {
     public mutating func load() {
         let report = session.load()
         absorb(report)
+        selectFirstLink()
     }
 
     /// The watcher saw these files change (paths as `watchedFiles` spells them).

@@ -172,27 +172,39 @@ struct GalleryTests {
         ])
     }
 
-    @Test("Enter on a demo row opens its spec; back returns to the gallery")
+    @Test("the first demo is selected: Enter opens it; back returns to its row")
     func enterOpens() throws {
         var designer = makeDesigner(galleryFiles(), spec: "demo/gallery.layout")
         #expect(designer.hasLinks)
         #expect(designer.keyHints.contains("Enter open"))
-        designer.perform(.nextView)
-        designer.perform(.nextView)
-        designer.perform(.nextView)
         #expect(designer.selection == "demo-one")
         designer.perform(.activate)
         #expect(designer.session.specPath == "demo/one.layout")
         #expect(designer.session.view("first") != nil)
         #expect(designer.selection == nil)
-        #expect(designer.history == ["demo/gallery.layout"])
+        #expect(designer.history == [HistoryEntry(specPath: "demo/gallery.layout", selection: "demo-one")])
         #expect(designer.keyHints.contains("g back"))
         _ = designer.frame()
         designer.perform(.back)
         #expect(designer.session.specPath == "demo/gallery.layout")
+        #expect(designer.selection == "demo-one")
         #expect(designer.history.isEmpty)
         designer.perform(.back)
         #expect(designer.message == "nothing to go back to")
+    }
+
+    @Test("in a gallery, up and down step from demo to demo; with the inspector open they walk the tree")
+    func arrowsBetweenLinks() {
+        var designer = makeDesigner(galleryFiles(), spec: "demo/gallery.layout")
+        designer.perform(.down)
+        #expect(designer.selection == "demo-two")
+        designer.perform(.down)
+        #expect(designer.selection == "demo-two")
+        designer.perform(.up)
+        #expect(designer.selection == "demo-one")
+        designer.perform(.toggleInspector)
+        designer.perform(.down)
+        #expect(designer.selection == "demo-one/text#1")
     }
 
     @Test("a click on a demo row, or anything inside it, opens the demo")

@@ -51,7 +51,13 @@ struct LiveCanvasTests {
             default: nodes[index].style.zIndex = Int.random(in: -1...1, using: &random)
             }
             canvas.update(to: nodes, width: 40, height: 20)
-            #expect(canvas.painting == Painter().paint(nodes, width: 40, height: 20))
+            var fresh = LiveCanvas()
+            fresh.update(to: nodes, width: 40, height: 20)
+            #expect(canvas.painting == fresh.painting)
+            // Without highlights, that is exactly what the painter paints.
+            if nodes.allSatisfy({ $0.highlight == .none }) {
+                #expect(canvas.painting == Painter().paint(nodes, width: 40, height: 20))
+            }
         }
     }
 
@@ -73,6 +79,30 @@ struct LiveCanvasTests {
             CellRect(x: 0, y: 0, width: 2, height: 2), CellRect(x: 5, y: 0, width: 2, height: 2),
             CellRect(x: 1, y: 1, width: 5, height: 1),
         ]) == [CellRect(x: 0, y: 0, width: 7, height: 2)])
+    }
+
+    @Test("a view whose ring would hide its content is tinted instead: selected reversed, related underlined")
+    func tints() {
+        var text = ComputedStyle()
+        text.text = "hello"
+        var boxed = ComputedStyle()
+        boxed.border = .single
+        let nodes = [
+            PaintNode(id: "root", parent: nil, frame: CellRect(x: 0, y: 0, width: 20, height: 6), style: ComputedStyle()),
+            PaintNode(id: "t", parent: 0, frame: CellRect(x: 1, y: 1, width: 5, height: 1), style: text, highlight: .selected),
+            PaintNode(id: "u", parent: 0, frame: CellRect(x: 1, y: 3, width: 5, height: 1), style: text, highlight: .related),
+            PaintNode(id: "b", parent: 0, frame: CellRect(x: 10, y: 1, width: 6, height: 3), style: boxed, highlight: .selected),
+        ]
+        var canvas = LiveCanvas()
+        canvas.update(to: nodes, width: 20, height: 6)
+        #expect(canvas.grid.plainLines()[1] == " hello    ┌────┐")
+        #expect(canvas.grid[1, 1].attributes.contains(.reverse))
+        #expect(canvas.grid[5, 1].attributes.contains(.reverse))
+        #expect(!canvas.grid[6, 1].attributes.contains(.reverse))
+        #expect(canvas.grid[3, 3].attributes.contains(.underline))
+        // The bordered box is outlined by the painter, in the selection colour.
+        #expect(canvas.grid[10, 1].foreground == Painter().selectedColor)
+        #expect(!canvas.grid[11, 2].attributes.contains(.reverse))
     }
 
     @Test("a new tree or a new size paints everything")

@@ -170,13 +170,19 @@ struct LiveDesignerEndToEndTests {
         var screen = tmux.waitFor(text: "Demos")
         #expect(screen.containsText("gallery.layout"), "\(screen.joinedText)")
         #expect(screen.containsText("Enter open"))
-        // root, page, banner, list, then the first demo's row.
-        tmux.send("Tab", "Tab", "Tab", "Tab", "Tab", "Enter")
+        // The first demo is selected: Enter opens it.
+        tmux.send("Enter")
         screen = tmux.waitFor(text: "boxes.layout")
         #expect(screen.containsText("Blue"), "\(screen.joinedText)")
         tmux.send("g")
         screen = tmux.waitFor(text: "gallery.layout")
         #expect(screen.containsText("Demos"), "\(screen.joinedText)")
+        // Down to the next demo, and open it.
+        tmux.send("Down", "Enter")
+        screen = tmux.waitFor(text: "masonry.layout")
+        #expect(screen.containsText("masonry.layout"), "\(screen.joinedText)")
+        tmux.send("BSpace")
+        tmux.waitFor(text: "gallery.layout")
         tmux.send("q")
         scenario.expectRestored(status: 0)
     }
