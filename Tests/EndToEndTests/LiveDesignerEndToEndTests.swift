@@ -83,6 +83,15 @@ struct LiveDesignerEndToEndTests {
         #expect(screen.containsText("second version"), "\(screen.joinedText)")
         #expect(screen.containsText("reloaded in"))
 
+        // A burst of saves ends in the last one's layout.
+        for number in 0..<20 {
+            try scenario.write(style.replacing("first version", with: "burst \(number) of 20"), to: "look.cas")
+        }
+        screen = tmux.waitFor(text: "burst 19 of 20")
+        #expect(screen.containsText("burst 19 of 20"), "\(screen.joinedText)")
+        usleep(300_000)
+        #expect(tmux.capture().containsText("burst 19 of 20"))
+
         let broken = style.replacing("first version", with: "second version") + "\n  bg #12345\n"
         try scenario.write(broken, to: "look.cas")
         screen = tmux.waitFor(text: "last good layout")
@@ -90,7 +99,7 @@ struct LiveDesignerEndToEndTests {
         #expect(screen.containsText("│   bg #12345"))
         #expect(screen.containsText("^"))
         // The layout on screen is still the last good one.
-        #expect(screen.containsText("second version"))
+        #expect(screen.containsText("burst 19 of 20"))
 
         try scenario.write(style.replacing("first version", with: "third version"), to: "look.cas")
         screen = tmux.waitFor { $0.containsText("third version") && !$0.containsText("last good layout") }
@@ -111,7 +120,8 @@ struct LiveDesignerEndToEndTests {
         #expect(screen[1].hasSuffix("┌ E ┐"), "\(screen.joinedText)")
 
         tmux.resize(width: 60, height: 16)
-        screen = tmux.waitFor { $0.count >= 14 && $0[13].contains("bottom line") }
+        // tmux shows the old screen's bottom rows until casement redraws: wait for the new size.
+        screen = tmux.waitFor { $0.containsText("60×15") && $0.count >= 14 && $0[13].contains("bottom line") }
         #expect(screen[13].contains("bottom line"), "\(screen.joinedText)")
         #expect(screen[1].count == 59 && screen[1].hasSuffix("┌ E ┐"), "\(screen.joinedText)")
 

@@ -55,26 +55,33 @@ struct StatusLine {
         /// Lower goes first when the row is short.
         var importance: Int
         var alignsRight = false
-        /// Used instead of dropping the segment, the first time it is the weakest.
-        var shorter: (text: String, importance: Int)?
+        /// Used in turn instead of dropping the segment, each time it is the weakest.
+        var shorter: [(text: String, importance: Int)] = []
     }
 
     func render(width: Int) -> Grid {
         var grid = Grid(width: width, height: 1)
         guard width > 0 else { return grid }
         var segments = self.segments()
+        let keyTexts = [" " + keys + " ", " " + shortKeys + " ", " ? keys "]
         segments.append(Segment(
-            text: " " + keys + " ", style: PaneStyles.statusBar, importance: 1, alignsRight: true,
-            shorter: (" " + shortKeys + " ", 7)))
-        while segments.count > 1, segments.reduce(0, { $0 + cellWidth(of: $1.text) }) > width {
+            text: keyTexts[0], style: PaneStyles.statusBar, importance: 10, alignsRight: true,
+            shorter: [(keyTexts[1], 45), (keyTexts[2], 75)]))
+        func used() -> Int { segments.reduce(0) { $0 + cellWidth(of: $1.text) } }
+        while segments.count > 1, used() > width {
             let weakest = segments.indices.min { segments[$0].importance < segments[$1].importance }!
-            if let shorter = segments[weakest].shorter {
+            if !segments[weakest].shorter.isEmpty {
+                let shorter = segments[weakest].shorter.removeFirst()
                 segments[weakest].text = shorter.text
                 segments[weakest].importance = shorter.importance
-                segments[weakest].shorter = nil
             } else {
                 segments.remove(at: weakest)
             }
+        }
+        // Dropping a long segment may have left room for longer key hints again.
+        if let keysIndex = segments.firstIndex(where: \.alignsRight) {
+            let room = width - (used() - cellWidth(of: segments[keysIndex].text))
+            if let longest = keyTexts.first(where: { cellWidth(of: $0) <= room }) { segments[keysIndex].text = longest }
         }
         var line = StyledLine(fill: PaneStyles.statusBar)
         for segment in segments where !segment.alignsRight { line.append(segment.text, segment.style) }
@@ -87,12 +94,14 @@ struct StatusLine {
     }
 
     private func segments() -> [Segment] {
-        var list = [Segment(text: " " + specName + " ", style: PaneStyles.statusBar.adding(.bold), importance: 9)]
-        list.append(Segment(text: "\(size.width)×\(size.height) ", style: PaneStyles.statusBar, importance: 3))
+        var list = [
+            Segment(text: " " + specName + " ", style: PaneStyles.statusBar.adding(.bold), importance: 90),
+            Segment(text: "\(size.width)×\(size.height) ", style: PaneStyles.statusBar, importance: 70),
+        ]
         list.append(Segment(
-            text: "\(viewCount) views \(constraintCount) constraints ", style: PaneStyles.statusBar, importance: 2))
+            text: "\(viewCount) views \(constraintCount) constraints ", style: PaneStyles.statusBar, importance: 20))
         if let message {
-            list.append(Segment(text: " " + message + " ", style: PaneStyles.statusNote, importance: 8))
+            list.append(Segment(text: " " + message + " ", style: PaneStyles.statusNote, importance: 80))
         } else if let outcome {
             switch outcome.kind {
             case .reloaded, .unchanged:
@@ -105,20 +114,20 @@ struct StatusLine {
                 }
                 list.append(Segment(
                     text: " ✓ \(verb) in \(Self.milliseconds(outcome.total)) ms ", style: PaneStyles.statusGood,
-                    importance: 8))
+                    importance: 80))
             case .kept(let errors):
                 let count = errors == 1 ? "1 error" : "\(errors) errors"
-                list.append(Segment(text: " ✖ \(count): last good layout kept ", style: PaneStyles.statusBad, importance: 8))
+                list.append(Segment(text: " ✖ \(count): last good layout kept ", style: PaneStyles.statusBad, importance: 80))
             }
             let t = outcome.timings
             let stages = "read \(Self.milliseconds(t.read)) parse \(Self.milliseconds(t.parse)) cascade \(Self.milliseconds(t.cascade)) solve \(Self.milliseconds(t.solve)) paint \(Self.milliseconds(outcome.paint)) ms"
-            list.append(Segment(text: " " + stages + " ", style: PaneStyles.statusBar, importance: 6))
+            list.append(Segment(text: " " + stages + " ", style: PaneStyles.statusBar, importance: 60))
         }
         if problemCount > 0 {
-            list.append(Segment(text: " ⚠ \(problemCount) ", style: PaneStyles.statusNote, importance: 5))
+            list.append(Segment(text: " ⚠ \(problemCount) ", style: PaneStyles.statusNote, importance: 50))
         }
         if let frameBytes {
-            list.append(Segment(text: " \(frameBytes) B ", style: PaneStyles.statusBar, importance: 4))
+            list.append(Segment(text: " \(frameBytes) B ", style: PaneStyles.statusBar, importance: 50))
         }
         return list
     }
