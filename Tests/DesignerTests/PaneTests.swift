@@ -165,6 +165,24 @@ struct DrawerAndStatusTests {
         #expect(rows[4] == "   hint: did you mean 'bold'?")
     }
 
+    @Test("a long source line is cut, not wrapped, and keeps the caret in view")
+    func longSourceLine() {
+        let line = String(repeating: "a", count: 50) + " bad " + String(repeating: "b", count: 50)
+        let error = Diagnostic(.error, "bad", at: SourceLocation(file: "a.cas", line: 7, column: 52), excerpt: line, length: 3)
+        let rows = ErrorDrawer(situation: .keptLastLayout, errors: [error]).render(width: 40, height: 5).plainLines()
+        #expect(rows[2].hasPrefix("   7 │ …") && rows[2].hasSuffix("…"))
+        #expect(rows[2].count == 40)
+        let caret = rows[3].firstIndex(of: "^").map { rows[3].distance(from: rows[3].startIndex, to: $0) }
+        let bad = rows[2].range(of: "bad").map { rows[2].distance(from: rows[2].startIndex, to: $0.lowerBound) }
+        #expect(caret != nil && caret == bad)
+        #expect(rows[3].hasSuffix("^~~"))
+        // Near the start, only the end is cut.
+        let early = Diagnostic(.error, "bad", at: SourceLocation(file: "a.cas", line: 7, column: 3), excerpt: line, length: 1)
+        let start = ErrorDrawer(situation: .keptLastLayout, errors: [early]).render(width: 40, height: 5).plainLines()
+        #expect(start[2].hasPrefix("   7 │ aaa") && start[2].hasSuffix("…"))
+        #expect(start[3] == "     │   ^")
+    }
+
     @Test("too many errors: the last row says how many are left out")
     func overflow() {
         let errors = (1...6).map { Diagnostic(.error, "bad \($0)", at: SourceLocation(file: "a.cas", line: $0, column: 1)) }

@@ -32,17 +32,42 @@ public struct ErrorDrawer: Hashable, Sendable {
     }
 
     /// One error: its location and message, the source line with a caret, the hint.
-    static func lines(of error: Diagnostic) -> [StyledLine] {
+    /// The source line is never wrapped (the caret must sit under it): a line wider
+    /// than `width` is cut, from the start too when the caret is far to the right.
+    static func lines(of error: Diagnostic, width: Int = .max) -> [StyledLine] {
         var lines = [StyledLine([
             Span(" " + error.location.description + ": ", PaneStyles.error), Span(error.message),
         ], hangingIndent: 3)]
         if let excerpt = error.excerpt {
             let gutter = "   \(error.location.line) │ "
-            let source = excerpt.replacing("\t", with: " ")
-            lines.append(StyledLine([Span(gutter, PaneStyles.muted), Span(source)], hangingIndent: gutter.count))
-            let before = source.prefix(max(0, error.location.column - 1))
-            let underline = max(1, min(error.length, source.count - before.count))
-            let pad = String(repeating: " ", count: gutter.count - 2) + "│ " + String(repeating: " ", count: cellWidth(of: before))
+            var source = Array(excerpt.replacing("\t", with: " "))
+            var caret = min(max(0, error.location.column - 1), source.count)
+            let spanned = source[caret...].prefix(max(1, error.length))
+            let underline = max(1, cellWidth(of: String(spanned)))
+            let room = width == .max ? Int.max : width - cellWidth(of: gutter)
+            var cutStart = false, cutEnd = false
+            if room > 8, cellWidth(of: String(source)) > room {
+                if cellWidth(of: String(source[..<caret])) + underline + 4 > room {
+                    // Drop the start until the caret sits in the middle.
+                    var excess = cellWidth(of: String(source[..<caret])) - room / 2
+                    var dropped = 0
+                    while excess > 0, dropped < caret {
+                        excess -= cellWidth(of: source[dropped])
+                        dropped += 1
+                    }
+                    source.removeFirst(dropped)
+                    caret -= dropped
+                    cutStart = true
+                }
+                while cellWidth(of: String(source)) + (cutStart ? 1 : 0) + 1 > room, source.count > caret + 1 {
+                    source.removeLast()
+                    cutEnd = true
+                }
+            }
+            let shown = (cutStart ? "…" : "") + String(source) + (cutEnd ? "…" : "")
+            lines.append(StyledLine([Span(gutter, PaneStyles.muted), Span(shown)]))
+            let before = (cutStart ? 1 : 0) + cellWidth(of: String(source[..<caret]))
+            let pad = String(repeating: " ", count: gutter.count - 2) + "│ " + String(repeating: " ", count: before)
             lines.append(StyledLine([
                 Span(pad, PaneStyles.muted), Span("^" + String(repeating: "~", count: underline - 1), PaneStyles.error),
             ]))
@@ -58,7 +83,7 @@ public struct ErrorDrawer: Hashable, Sendable {
         // The title is one row, cut to fit.
         var rows = [(line: title(), error: -1)]
         for (index, error) in errors.enumerated() {
-            for line in Self.lines(of: error) {
+            for line in Self.lines(of: error, width: width) {
                 rows += line.wrapped(toWidth: width).map { (line: $0, error: index) }
             }
         }
