@@ -3,7 +3,6 @@ import Designer
 import FileWatch
 import Foundation
 import LayoutEngine
-import Synchronization
 import TerminalUI
 
 /// `casement-bench render`: what one edit costs on a real terminal (a
@@ -58,7 +57,7 @@ struct RenderBench: ParsableCommand {
 
     private func frameFigures(_ screen: ScreenSize) throws {
         let sheetPath = "styles/dashboard.cas"
-        let files = BenchFiles(DefaultSpec.embeddedFiles)
+        let files = EditableFiles(DefaultSpec.embeddedFiles)
         let base = files[sheetPath] ?? ""
         let pty = try DrainedTerminal(screen: screen)
         let designer = try LiveDesigner(
@@ -139,27 +138,6 @@ struct RenderBench: ParsableCommand {
             let sorted = latencies.sorted()
             let p95 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
             print(benchLine(group: "render", workload: edit.workload, n: views, phase: "latency-p95", unit: "ms", samples: [p95]))
-        }
-    }
-}
-
-/// Files the benchmark edits, served to the designer from memory.
-final class BenchFiles: Sendable {
-    private let files: Mutex<[String: String]>
-
-    init(_ files: [String: String]) {
-        self.files = Mutex(files)
-    }
-
-    subscript(path: String) -> String? {
-        get { files.withLock { $0[path] } }
-        set { files.withLock { $0[path] = newValue } }
-    }
-
-    var reader: FileReader {
-        FileReader { path in
-            guard let text = self[path] else { throw FileReader.Failure.notFound }
-            return text
         }
     }
 }

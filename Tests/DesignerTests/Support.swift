@@ -1,31 +1,9 @@
 import Canvas
 import LayoutEngine
 import Stylesheet
-import Synchronization
 import Testing
 
 @testable import Designer
-
-/// Files a test edits between reloads, served to the session like a disk.
-final class EditableFiles: Sendable {
-    private let files: Mutex<[String: String]>
-
-    init(_ files: [String: String]) {
-        self.files = Mutex(files)
-    }
-
-    subscript(path: String) -> String? {
-        get { files.withLock { $0[path] } }
-        set { files.withLock { $0[path] = newValue } }
-    }
-
-    var reader: FileReader {
-        FileReader { path in
-            guard let text = self[path] else { throw FileReader.Failure.notFound }
-            return text
-        }
-    }
-}
 
 /// A small spec: a screen with two boxes side by side and a text.
 let twoBoxesSpec = """
