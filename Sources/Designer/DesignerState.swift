@@ -114,7 +114,7 @@ public struct DesignerState {
 
     var drawerHeight: Int {
         let limit = max(3, (screen.height - 1) / 3)
-        if showsHelp { return min(max(limit, (screen.height - 1) * 2 / 3), HelpDrawer.lines().count) }
+        if showsHelp { return min(max(limit, (screen.height - 1) * 2 / 3), HelpDrawer.rows(width: screen.width).count) }
         return drawer?.requestedHeight(width: screen.width, limit: limit) ?? 0
     }
 

@@ -12,9 +12,14 @@ enum HelpDrawer {
         return lines
     }
 
+    /// The lines wrapped to `width`.
+    static func rows(width: Int) -> [StyledLine] {
+        lines().flatMap { $0.wrapped(toWidth: width) }
+    }
+
     static func render(width: Int, height: Int) -> Grid {
         var grid = Grid(width: width, height: height)
-        for (y, line) in lines().prefix(height).enumerated() { grid.write(line, x: 0, y: y, width: width) }
+        for (y, line) in rows(width: width).prefix(height).enumerated() { grid.write(line, x: 0, y: y, width: width) }
         return grid
     }
 }
