@@ -38,7 +38,7 @@ public struct DesignerState {
     /// The terminal's size (all panes).
     public internal(set) var screen: ScreenSize
     public let reader: FileReader
-    /// Shown after the spec's name: `embedded` when the files are the built-in copy.
+    /// Shown after the spec's name (`built-in copy` for the embedded gallery).
     public var specNote: String?
 
     /// The selected view's id.

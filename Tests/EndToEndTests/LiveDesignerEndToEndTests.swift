@@ -24,8 +24,9 @@ private let style = """
       text "first version"
     """
 
-/// A directory with the spec and its stylesheet, and casement running on it in tmux.
-private struct Scenario {
+/// A directory with the spec and its stylesheet, and casement running on it in
+/// tmux; both go away with the scenario.
+private final class Scenario {
     let directory: String
     let tmux: TmuxSession
 
@@ -42,6 +43,11 @@ private struct Scenario {
             printf 'casement exited %s, modes %s\\n' "$status" "$modes"; exec sleep 600
             """
         tmux = try TmuxSession(command: command, width: width, height: height, directory: directory)
+    }
+
+    deinit {
+        tmux.tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     func write(_ text: String, to name: String) throws {
@@ -211,6 +217,7 @@ struct PlainOutputEndToEndTests {
     @Test("stdout is not a terminal: one plain frame, as render prints it, and exit 0")
     func pipedOutput() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try spec.write(toFile: directory + "/demo.layout", atomically: true, encoding: .utf8)
         try style.write(toFile: directory + "/look.cas", atomically: true, encoding: .utf8)
         let open = runProcess(BuiltProducts.casement, ["demo.layout"], directory: directory)
@@ -224,14 +231,18 @@ struct PlainOutputEndToEndTests {
 
     @Test("no arguments, not a terminal: the gallery as text")
     func pipedGallery() throws {
-        let result = runProcess(BuiltProducts.casement, [], directory: try temporaryDirectory())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = runProcess(BuiltProducts.casement, [], directory: directory)
         #expect(result.status == 0)
         #expect(result.stdout.contains("Demos"))
     }
 
     @Test("a missing spec: an error on stderr and exit status 1")
     func pipedMissingSpec() throws {
-        let result = runProcess(BuiltProducts.casement, ["nowhere.layout"], directory: try temporaryDirectory())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = runProcess(BuiltProducts.casement, ["nowhere.layout"], directory: directory)
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot read spec 'nowhere.layout'"))
         #expect(result.stdout.isEmpty)
