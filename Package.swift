@@ -39,18 +39,27 @@ let package = Package(
         ),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "Canvas", "Stylesheet"]),
 
+        // The live designer: watch, reload, repaint the damage, inspect.
+        .target(
+            name: "Designer",
+            dependencies: [
+                "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "LayoutSpec", "Diagnostics",
+                "TextMetrics",
+            ]
+        ),
+
         // Executables.
         .executableTarget(
             name: "casement",
             dependencies: [
-                "LayoutEngine", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics",
+                "LayoutEngine", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics", "Designer", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "casement-bench",
             dependencies: [
-                "Cassowary", "Stylesheet", "LayoutEngine",
+                "Cassowary", "Stylesheet", "LayoutEngine", "Designer", "TerminalUI", "Canvas", "FileWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,5 +82,11 @@ let package = Package(
         .testTarget(name: "DemoTests", dependencies: ["LayoutSpec", "Stylesheet", "Diagnostics"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(
+            name: "DesignerTests",
+            dependencies: ["Designer", "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics"]
+        ),
+        // Drives the built `casement` binary in tmux; depending on it gets it built.
+        .testTarget(name: "EndToEndTests", dependencies: ["casement"]),
     ]
 )

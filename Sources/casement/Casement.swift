@@ -12,7 +12,8 @@ struct Casement: ParsableCommand {
             Specs (.layout) place boxes with constraints; stylesheets (.cas) style them. \
             These commands load a spec once, solve it, and print the result.
             """,
-        subcommands: headlessCommands
+        subcommands: headlessCommands + liveCommands,
+        defaultSubcommand: OpenCommand.self
     )
 
     /// The commands that need no terminal, in help order.
