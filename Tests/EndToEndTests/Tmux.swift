@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The `casement` executable built next to this test bundle.
 enum BuiltProducts {
@@ -141,8 +142,16 @@ final class TmuxSession {
         return screen
     }
 
-    func waitFor(text: String, timeout: Duration = .seconds(15)) -> [String] {
-        waitFor(timeout: timeout) { $0.contains { $0.contains(text) } }
+    /// Waits until the pane shows `text`; a timeout is a test failure (with the screen).
+    @discardableResult
+    func waitFor(
+        text: String, timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [String] {
+        let screen = waitFor(timeout: timeout) { $0.contains { $0.contains(text) } }
+        if !screen.containsText(text) {
+            Issue.record("timed out waiting for \"\(text)\":\n\(screen.joinedText)", sourceLocation: sourceLocation)
+        }
+        return screen
     }
 }
 

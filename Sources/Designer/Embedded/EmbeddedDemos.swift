@@ -467,48 +467,31 @@ screen root {
         "demo/responsive.layout": #"""
 # demo/responsive.layout — cards that reflow from one column to two.
 #
-# Every number that differs between the layouts comes from the stylesheet
-# (styles/responsive.cas) and its @media block: the rules below read them as
-# $margin-… and $size-height. Two rules per card do the switching:
-#
-#   right == parent.right - 2 @low           "stretch to the right margin…"
-#   right <= parent.centerX + $margin-right  "…but not past the column edge"
-#
-# On a narrow terminal the column edge is far away and the card stretches;
-# from 100 columns the @media block moves it to the centre line.
+# The cards sit in a grid whose column count comes from the stylesheet
+# (styles/responsive.cas): one column on a narrow terminal, two from 100
+# columns on, through an @media block. The spec never changes; when the
+# terminal crosses 100 columns the engine re-places the grid's children.
 use "../styles/responsive.cas"
 
 screen root {
-  box header {                                       # its text comes from the stylesheet
+  box header {                          # its text comes from the stylesheet
     top == 0
     left, right == parent
     height == 1
   }
 
-  box sales .card "Sales" {
-    top == header.bottom + $margin-top
-    left == parent.left + $margin-left
-    height == $size-height
-    right == parent.right - 2 @low                   as stretch
-    right <= parent.centerX + $margin-right          as column-edge
-  }
-
-  box traffic .card "Traffic" {
-    top == sales.top + $margin-top                   # below sales, or level with it
-    right == parent.right - $margin-right
-    height == $size-height
-    left == parent.left + 2 @low                     as stretch
-    left >= parent.centerX + $margin-left            as column-edge
-  }
-
-  box notes .card "Notes" {
-    top == traffic.bottom + 1
+  grid cards [column-gap=2 row-gap=1] { # columns: see #cards in the stylesheet
+    top == header.bottom + 1
     left == 2
     right == parent.right - 2
     bottom == footer.top - 1
+
+    box sales .card "Sales"
+    box traffic .card "Traffic"
+    box notes .card "Notes" [span=2]    # the whole width in either layout
   }
 
-  text footer "Resize across 100 columns, or edit the 100 in styles/responsive.cas." {
+  text footer "Resize across 100 columns, or edit the columns in styles/responsive.cas." {
     bottom == parent.bottom
     left == 2
   }
@@ -1232,17 +1215,11 @@ $on-color  = #ffffff   // text on $blue and $red
         "styles/responsive.cas": #"""
 // styles/responsive.cas — one column on a narrow terminal, two on a wide one.
 //
-// demo/responsive.layout never changes: it reads margins and heights from
-// here, and the @media block below changes them when the terminal is at
-// least 100 columns wide. Resize the terminal (or edit the 100) to watch
-// the cards reflow.
+// demo/responsive.layout puts its cards in a grid and leaves the number of
+// columns to this stylesheet. The @media block below switches it when the
+// terminal is at least 100 columns wide: resize the terminal (or edit the
+// numbers) and watch the cards reflow.
 @import "theme.cas"
-
-// How far a card's column edge may move past the screen's centre line.
-// In one column there is no column edge, so it is pushed far off screen
-// and the card simply stretches to the right margin.
-$no-column-edge = 1000
-$card-height    = 6
 
 #header
   bg $accent-2
@@ -1251,40 +1228,31 @@ $card-height    = 6
   text-align center
   text "Responsive cards · one column (narrower than 100 columns)"
 
+#cards
+  columns 1
+
 .card
-  size-height $card-height
   padding 0 1
 
 #sales
-  margin-top 1                      // below the header
-  margin-left 2                     // from the screen's left edge
-  margin-right $no-column-edge      // its right edge may reach this far past the centre
   border-color $accent
   text "Sales this week\n▂▃▄▅▆▇█▇▆▅▆▇█\n€ 48,210  ▲ 6 %"
 
 #traffic
-  margin-top $card-height + 1       // its top, measured from the sales card's top
-  margin-left 0 - $no-column-edge   // its left edge may start this far before the centre
-  margin-right 2                    // from the screen's right edge
   border-color $accent-2
   text "Visitors this week\n▅▄▅▆▅▄▃▄▅▆▇▆▅\n31,904  ▼ 2 %"
 
 #notes
   border-color $line
-  text "The spec's rules never change. Below 100 columns the cards stack; from 100 columns the @media block in styles/responsive.cas moves their column edges to the centre line and the traffic card up beside the sales card."
+  text "The spec's rules never change. Below 100 columns the grid has one column and the cards stack; from 100 columns the @media block in styles/responsive.cas gives it two, and the traffic card moves up beside the sales card."
 
 #footer
   fg $muted
 
-// Two columns: the cards meet at the centre line, side by side.
+// Two columns: sales and traffic side by side, notes across both.
 @media (min-width: 100)
-  .card
-    size-height $card-height + 4
-  #sales
-    margin-right -1                 // stop one cell before the centre
-  #traffic
-    margin-top 0                    // level with the sales card
-    margin-left 1                   // start one cell after the centre
+  #cards
+    columns 2
   #header
     text "Responsive cards · two columns (100 columns or wider)"
 
