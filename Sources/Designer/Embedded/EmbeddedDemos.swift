@@ -53,7 +53,7 @@ screen root {
     left == blue.right + $margin-left  @high  as red-gap
     edges within parent inset 1             as on-screen
   }
-  text hint .hint "Edit styles/boxes.cas (size, margin-left), save, then resize the terminal." {
+  text hint .hint "Edit $box or margin-left in styles/boxes.cas and save; resize the terminal." {
     left == 2
     right <= parent.right - 2
     bottom == parent.bottom - 1
