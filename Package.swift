@@ -79,7 +79,11 @@ let package = Package(
             dependencies: ["casement", "LayoutEngine", "Canvas"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "DemoTests", dependencies: ["LayoutSpec", "Stylesheet", "Diagnostics"]),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["casement", "LayoutEngine", "Canvas", "LayoutSpec", "Stylesheet", "Diagnostics"],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(

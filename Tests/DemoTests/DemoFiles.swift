@@ -66,3 +66,20 @@ extension Array where Element == Diagnostic {
     /// One `file:line:col: severity: message` line each, for failure messages.
     var summaries: [String] { map(\.summary) }
 }
+
+extension DemoFiles {
+    /// The demos' names, `gallery` included, from the files on disk.
+    static var demoNames: [String] {
+        specPaths.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+    }
+
+    /// The spec as a newcomer types it from the package root: `demo/NAME.layout`.
+    static func relativeSpec(_ name: String) -> String { "demo/\(name).layout" }
+
+    /// Reads paths relative to the package root, so outputs (diagnostics, JSON)
+    /// show `demo/…` and `styles/…` as they do in a clone, never a machine path.
+    static let rootReader = StylesheetReader { path in
+        let absolute = path.hasPrefix("/") ? path : root.appendingPathComponent(path).path
+        return try StylesheetReader.fileSystem.contents(of: absolute)
+    }
+}

@@ -219,6 +219,26 @@ struct DrawerAndStatusTests {
         #expect(status.render(width: 5).plainLines()[0] == " box…")
     }
 
+    /// At 120 columns with a first load's timings, a newcomer still sees how to
+    /// quit: the bytes and the warning count go before "q quit" does.
+    @Test("the status line keeps 'q quit' before the bytes on a full row")
+    func statusKeepsQuitBeforeBytes() {
+        var timings = StageTimings()
+        timings.read = .microseconds(100)
+        timings.parse = .microseconds(3700)
+        timings.cascade = .microseconds(300)
+        timings.solve = .microseconds(10_200)
+        let status = StatusLine(
+            specName: "gallery.layout", size: LayoutSize(width: 120, height: 39), viewCount: 38, constraintCount: 250,
+            outcome: ReloadOutcome(kind: .reloaded, trigger: .load, timings: timings, paint: .microseconds(3700)),
+            frameBytes: 8677, problemCount: 2, message: nil, keys: "Tab select · i inspector · ? keys · q quit")
+        let row = status.render(width: 120).plainLines()[0]
+        #expect(row.contains("✓ loaded in 18.0 ms"), "\(row)")
+        #expect(row.contains("solve 10.2 paint 3.7 ms"), "\(row)")
+        #expect(row.hasSuffix("? keys · q quit"), "\(row)")
+        #expect(!row.contains("8677 B"), "\(row)")
+    }
+
     @Test("help lists every key binding")
     func help() {
         let rows = HelpDrawer.render(width: 120, height: 30).plainLines()

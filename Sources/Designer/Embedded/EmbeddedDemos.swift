@@ -19,18 +19,17 @@ screen root {
   box anchored .card "anchored" {
     right == parent.right - 4
     top == 2
-    width == 30
-    height == 8
+    size == $size                         # from styles/ambiguity.cas
   }
 
   box drifting .card "drifting" {
     top == anchored.top
-    width == 30
-    height == 8
+    size == $size
   }
 
-  text hint .hint "Open the inspector (F12): drifting is flagged as ambiguous." {
+  text hint .hint "Press i (or F12) for the inspector: drifting is flagged as ambiguous." {
     left == 2
+    right <= parent.right - 2             # wraps on a narrow canvas
     bottom == parent.bottom - 1
   }
 }
@@ -54,7 +53,7 @@ screen root {
     left == blue.right + $margin-left  @high  as red-gap
     edges within parent inset 1             as on-screen
   }
-  text hint .hint "Edit styles/boxes.cas (size, margin-left), save, then resize the terminal." {
+  text hint .hint "Edit $box or margin-left in styles/boxes.cas and save; resize the terminal." {
     left == 2
     right <= parent.right - 2
     bottom == parent.bottom - 1
@@ -65,7 +64,7 @@ screen root {
         "demo/conflict.layout": #"""
 # demo/conflict.layout — two required rules that cannot both hold.
 #
-# The dialog's width is fixed twice: `design-width` says 50 cells and
+# The dialog's width is fixed twice: `design-width` says 44 cells and
 # `compact-width`, added later, says 38. A box cannot be both. The inspector
 # lists the conflict (both rules with their file:line), and the engine breaks
 # one of them so the layout still draws. Fix it: delete one of the two lines,
@@ -76,7 +75,7 @@ screen root {
   box dialog "Save changes?" {
     center == parent
     height == 9
-    width == 50                          as design-width
+    width == 44                          as design-width
     width == 38                          as compact-width    # conflicts with design-width
 
     row buttons [gap=2 justify=end] {
@@ -90,8 +89,9 @@ screen root {
     }
   }
 
-  text hint .hint "Open the inspector (F12) to see the two conflicting rules." {
+  text hint .hint "Press i (or F12) for the inspector: it lists the two conflicting rules." {
     left == 2
+    right <= parent.right - 2             # wraps on a narrow canvas
     bottom == parent.bottom - 1
   }
 }
@@ -106,7 +106,7 @@ screen root {
 # $size-height). The table's columns share widths through `let`.
 use "../styles/dashboard.cas"
 
-let service = 11      # table column widths; REGION takes the rest
+let service = 7       # table column widths; REGION takes the rest
 let version = 7
 let state = 10
 let p95 = 5
@@ -158,7 +158,7 @@ screen root {
     }
     row .table-row [gap=2] {
       height == 1
-      text "api-gateway" { width == service }
+      text "gateway" { width == service }
       text "v2.4.1" { width == version }
       text "● healthy" .good { width == state }
       text "212ms" { width == p95 }
@@ -216,8 +216,12 @@ screen root {
     bottom == parent.bottom
     left, right == parent
     height == 1
-    text health "● 5 healthy · 1 degraded" { top == 0; left == 1 }
-    text "F12 inspector · styles/theme.cas switches the theme" { top == 0; right == parent.right - 1 }
+    text health "● 5 healthy · 1 degraded" { top == 0; left == 1; width == 24 }
+    text "i inspector · theme: styles/theme.cas" {
+      top == 0
+      right == parent.right - 1
+      left >= health.right + 2              # never over the health summary
+    }
   }
 }
 
@@ -262,69 +266,70 @@ use "../styles/gallery.cas"
 screen root {
   column page [gap=1] {
     center == parent
-    size == $size
+    size == $size @high                 # as big as the stylesheet says…
+    edges within parent                 # …but never bigger than the canvas
 
     box banner { height == 3 }
 
     column list "Demos" [padding=(1 2) justify=center] [grow=1] {
-      row demo-boxes .item [gap=2 align=start] {
+      row demo-boxes .item [gap=2] {
         height == $size-height
         text .name "boxes" { width == 12 }
         text .about "ClassyLiveLayout: red and blue boxes sized by styles" [grow=1]
       }
-      row demo-masonry .item [gap=2 align=start] {
+      row demo-masonry .item [gap=2] {
         height == $size-height
         text .name "masonry" { width == 12 }
         text .about "Masonry: boxes inset in boxes, on every side" [grow=1]
       }
-      row demo-linear .item [gap=2 align=start] {
+      row demo-linear .item [gap=2] {
         height == $size-height
         text .name "linear" { width == 12 }
         text .about "LinearLayout: columns and rows, gap, justify, grow" [grow=1]
       }
-      row demo-frame .item [gap=2 align=start] {
+      row demo-frame .item [gap=2] {
         height == $size-height
         text .name "frame" { width == 12 }
         text .about "FrameLayout: the nine gravities and fill, stacked" [grow=1]
       }
-      row demo-grid .item [gap=2 align=start] {
+      row demo-grid .item [gap=2] {
         height == $size-height
         text .name "grid" { width == 12 }
         text .about "GridLayout: three columns and cells that span" [grow=1]
       }
-      row demo-dashboard .item [gap=2 align=start] {
+      row demo-dashboard .item [gap=2] {
         height == $size-height
         text .name "dashboard" { width == 12 }
         text .about "A dashboard: header, menu, cards, table, status bar" [grow=1]
       }
-      row demo-responsive .item [gap=2 align=start] {
+      row demo-responsive .item [gap=2] {
         height == $size-height
         text .name "responsive" { width == 12 }
         text .about "@media reflows two cards from one column to two" [grow=1]
       }
-      row demo-conflict .item [gap=2 align=start] {
+      row demo-conflict .item [gap=2] {
         height == $size-height
         text .name "conflict" { width == 12 }
         text .about "Two required rules that cannot both hold" [grow=1]
       }
-      row demo-ambiguity .item [gap=2 align=start] {
+      row demo-ambiguity .item [gap=2] {
         height == $size-height
         text .name "ambiguity" { width == 12 }
         text .about "A box that nothing places left to right" [grow=1]
       }
-      row demo-stress .item [gap=2 align=start] {
+      row demo-stress .item [gap=2] {
         height == $size-height
         text .name "stress" { width == 12 }
         text .about "1,000 boxes in a grid of grids" [grow=1]
       }
-      row demo-text .item [gap=2 align=start] {
+      row demo-text .item [gap=2] {
         height == $size-height
         text .name "text" { width == 12 }
         text .about "CJK, Hangul and emoji: wide text wrapped and aligned" [grow=1]
       }
     }
 
-    text footer "Open one: casement demo/grid.layout · switch themes in styles/theme.cas"
+    text footer "↑ ↓ choose a demo · Enter opens it · g comes back here · q quits"
   }
 }
 
@@ -447,7 +452,7 @@ screen root {
   box superview "superview · edges == parent inset 1 2" {
     edges == parent inset 1 2                 # top/bottom 1, left/right 2
 
-    box view1 "view1" {
+    box view1 "view1 · $margin in styles/masonry.cas" {
       edges == parent inset $margin           # each side reads its own margin
 
       box view2 "view2" {
@@ -494,6 +499,7 @@ screen root {
   text footer "Resize across 100 columns, or edit the columns in styles/responsive.cas." {
     bottom == parent.bottom
     left == 2
+    right <= parent.right - 2             # wraps on a narrow canvas
   }
 }
 
@@ -735,7 +741,15 @@ screen root {
 @import "theme.cas"
 
 .card
+  size 30 8           // read by both boxes as $size
   padding 1 2
+
+// On a narrow canvas (80 columns with the inspector open) the boxes shrink so
+// they do not overlap where the solver leaves `drifting`.
+@media (max-width: 69)
+  .card
+    size 20 10
+    padding 1
 
 #anchored
   border-color $good
@@ -756,8 +770,13 @@ screen root {
 // and resize without a line of the spec changing.
 @import "theme.cas"
 
+// Every box's size, width and height in cells (a cell is about twice as tall
+// as it is wide). The @media blocks below scale it, so this one line sizes the
+// boxes on every terminal.
+$box = 30 9
+
 box
-  size 30 9           // width 30, height 9 cells (a cell is about twice as tall as wide)
+  size $box
   margin-top 2        // the blue box's distance from the top
   margin-left 4       // the blue box's distance from the left, and the gap between the boxes
   border rounded
@@ -778,9 +797,17 @@ box
 // A roomier terminal gets bigger boxes: @media changes layout values too.
 @media (min-width: 110) and (min-height: 32)
   box
-    size 44 14
+    size round($box * 1.5)
     margin-top 3
     margin-left 6
+
+// A narrow one (80 columns with the inspector open) gets smaller ones, so red
+// still fits beside blue.
+@media (max-width: 69)
+  box
+    size round($box * (2 / 3, 1))     // two thirds as wide, as tall
+    margin-left 2
+    padding 1
 
 """#,
         "styles/conflict.cas": #"""
@@ -868,12 +895,12 @@ $card-height   = 5
   bold true
 
 #requests
-  text "1,284 req/s\n▂▃▅▆▅▇▆▅▇▆▅▆▇\n▲ 12% vs 1h"
+  text "1,284 req/s\n▂▃▅▆▅▇▆▅▇▆\n▲ 12% vs 1h"
 #errors
-  text "0.42 %\n▁▁▂▁▃▁▁▂▁▁▁▂▁\n▲ 0.1 pt"
+  text "0.42 %\n▁▁▂▁▃▁▁▂▁▂\n▲ 0.1 pt"
   border-color $warn
 #latency
-  text "p95 212 ms\n▃▃▄▃▅▄▃▃▄▆▄▃▃\n▼ 8 ms"
+  text "p95 212 ms\n▃▃▄▃▅▄▃▃▄▆\n▼ 8 ms"
 
 // The services table.
 #table
@@ -908,7 +935,7 @@ $card-height   = 5
   border-color $line
   fg $muted
   padding 0 1
-  text "12:04  deploy  api-gateway v2.4.1 → eu-west-1\n12:01  alert   billing p95 above 300 ms for 5 min\n11:58  scale   search 6 → 9 replicas (cpu 81 %)\n11:52  deploy  auth v1.9.0 → eu-west-1\n11:47  alert   billing error rate 0.6 % (resolved)\n11:40  info    nightly backup done in 4 min 12 s\n11:31  deploy  reports v1.4.7 → us-east-2\n11:20  scale   notify 3 → 4 replicas\n11:02  info    certificate for api renewed\n10:45  deploy  search v0.18.4 → eu-west-1\n10:30  info    on-call handover: ana → lee"
+  text "12:04  deploy  gateway v2.4.1 → eu-west-1\n12:01  alert   billing p95 > 300 ms for 5 min\n11:58  scale   search 6 → 9 replicas (cpu 81 %)\n11:52  deploy  auth v1.9.0 → eu-west-1\n11:47  alert   billing errors 0.6 % (resolved)\n11:40  info    nightly backup done in 4 min\n11:31  deploy  reports v1.4.7 → us-east-2\n11:20  scale   notify 3 → 4 replicas\n11:02  info    certificate for api renewed\n10:45  deploy  search v0.18.4 → eu-west-1\n10:30  info    on-call handover: ana → lee"
 
 // A wide terminal gets a wider menu and taller cards.
 @media (min-width: 110)
@@ -916,6 +943,12 @@ $card-height   = 5
     size-width 26
   #cards
     size-height 6
+
+// A narrow one (120 columns with the inspector open) a narrower menu, so the
+// cards and the event log keep their lines whole.
+@media (max-width: 79)
+  #menu
+    size-width 17
 
 """#,
         "styles/frame.cas": #"""
@@ -964,6 +997,12 @@ $card-height   = 5
   .gravity
     size 25 5
     padding 1 0
+
+// A narrow canvas (80 columns with the inspector open): smaller boxes, two
+// rows of text, so the three in a row never overlap.
+@media (max-width: 63)
+  .gravity
+    size 12 4
 
 """#,
         "styles/gallery.cas": #"""
@@ -1134,7 +1173,7 @@ $card-height   = 5
   bg $surface
   fg $accent
   padding 0 1
-  text "edges == parent inset $margin   (margin in styles/masonry.cas)"
+  text "edges == parent inset $margin"   // one row only: view2's border is 2 rows down
 
 #view2
   border heavy
@@ -1142,7 +1181,7 @@ $card-height   = 5
   bg $raised
   fg $accent-2
   padding 0 1
-  text "inset 2 4 3 6: top 2, left 4, bottom 3, right 6"
+  text "inset 2 4 3 6: top, left, bottom, right"
 
 #centered
   border single
@@ -1226,7 +1265,7 @@ $on-color  = #ffffff   // text on $blue and $red
   fg $on-accent
   bold true
   text-align center
-  text "Responsive cards · one column (narrower than 100 columns)"
+  text "Responsive · one column (under 100 columns)"
 
 #cards
   columns 1
@@ -1254,7 +1293,7 @@ $on-color  = #ffffff   // text on $blue and $red
   #cards
     columns 2
   #header
-    text "Responsive cards · two columns (100 columns or wider)"
+    text "Responsive · two columns (100 columns or wider)"
 
 """#,
         "styles/stress.cas": #"""

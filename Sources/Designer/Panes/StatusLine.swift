@@ -66,7 +66,7 @@ struct StatusLine {
         let keyTexts = [" " + keys + " ", " " + shortKeys + " ", " ? keys "]
         segments.append(Segment(
             text: keyTexts[0], style: PaneStyles.statusBar, importance: 10, alignsRight: true,
-            shorter: [(keyTexts[1], 45), (keyTexts[2], 75)]))
+            shorter: [(keyTexts[1], 55), (keyTexts[2], 75)]))  // "q quit" outlasts the bytes and warnings
         func used() -> Int { segments.reduce(0) { $0 + cellWidth(of: $1.text) } }
         while segments.count > 1, used() > width {
             let weakest = segments.indices.min { segments[$0].importance < segments[$1].importance }!
