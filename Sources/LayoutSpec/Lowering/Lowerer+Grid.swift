@@ -77,23 +77,23 @@ extension Lowerer {
         let headerAt = offset(of: columnsParam, or: view)
         var width = LinearExpression.variable(columnWidth, Double(columns)) + columnGap.scaled(by: Double(columns - 1))
         width.add(padding.left + padding.right)
-        emit(view, "grid.columns", attribute(view, .width), .equal, width, .required, at: headerAt)
+        emit(view, "grid.columns", .attribute(view, .width), .equal, width, .required, at: headerAt)
         var height = LinearExpression.variable(rowHeight, Double(rows)) + rowGap.scaled(by: Double(rows - 1))
         height.add(padding.top + padding.bottom)
-        emit(view, "grid.rows", attribute(view, .height), .equal, height, .required, at: headerAt)
+        emit(view, "grid.rows", .attribute(view, .height), .equal, height, .required, at: headerAt)
 
         for cell in cells {
             var left = edge(view, .left) + padding.left
             left.add(.variable(columnWidth, Double(cell.column)) + columnGap.scaled(by: Double(cell.column)))
-            emit(view, "grid.col", attribute(cell.child, .left), .equal, left, .required, at: cell.at)
+            emit(view, "grid.col", .attribute(cell.child, .left), .equal, left, .required, at: cell.at)
             var top = edge(view, .top) + padding.top
             top.add(.variable(rowHeight, Double(cell.row)) + rowGap.scaled(by: Double(cell.row)))
-            emit(view, "grid.row", attribute(cell.child, .top), .equal, top, .required, at: cell.at)
+            emit(view, "grid.row", .attribute(cell.child, .top), .equal, top, .required, at: cell.at)
             // Strong, not required: a child with its own size keeps it, at the cell's top-left.
             let cellWidth = LinearExpression.variable(columnWidth, Double(cell.span)) + columnGap.scaled(by: Double(cell.span - 1))
-            emit(view, "grid.width", attribute(cell.child, .width), .equal, cellWidth, .strong, at: cell.at)
+            emit(view, "grid.width", .attribute(cell.child, .width), .equal, cellWidth, .strong, at: cell.at)
             let cellHeight = LinearExpression.variable(rowHeight, Double(cell.rowSpan)) + rowGap.scaled(by: Double(cell.rowSpan - 1))
-            emit(view, "grid.height", attribute(cell.child, .height), .equal, cellHeight, .strong, at: cell.at)
+            emit(view, "grid.height", .attribute(cell.child, .height), .equal, cellHeight, .strong, at: cell.at)
         }
     }
 

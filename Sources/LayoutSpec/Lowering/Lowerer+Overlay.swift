@@ -50,14 +50,14 @@ extension Lowerer {
                 let leading = edge(view, axis.leading) + padding.leading(axis)
                 let trailing = edge(view, axis.trailing) - padding.trailing(axis)
                 if placement == .start || placement == .fill {
-                    emit(view, label, attribute(child, axis.leading), .equal, leading, .required, at: at)
+                    emit(view, label, .attribute(child, axis.leading), .equal, leading, .required, at: at)
                 }
                 if placement == .end || placement == .fill {
-                    emit(view, label, attribute(child, axis.trailing), .equal, trailing, .required, at: at)
+                    emit(view, label, .attribute(child, axis.trailing), .equal, trailing, .required, at: at)
                 }
                 if placement == .center {
                     let right = edge(view, axis.center) + (padding.leading(axis) - padding.trailing(axis)).scaled(by: 0.5)
-                    emit(view, label, attribute(child, axis.center), .equal, right, .required, at: at)
+                    emit(view, label, .attribute(child, axis.center), .equal, right, .required, at: at)
                 }
             }
         }

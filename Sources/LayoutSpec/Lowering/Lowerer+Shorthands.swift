@@ -57,7 +57,7 @@ extension Lowerer {
         for attribute in attributes {
             let label = tail.label?.text ?? "\(keyword).\(attribute.rawValue)"
             for other in views.dropFirst() {
-                emit(view, label, self.attribute(other, attribute), .equal, edge(views[0], attribute), priority, at: span.start)
+                emit(view, label, .attribute(other, attribute), .equal, edge(views[0], attribute), priority, at: span.start)
             }
         }
     }
@@ -103,19 +103,19 @@ extension Lowerer {
         }
         noteUserLabel(distribute.tail.label, in: view)
 
-        emit(view, label("lead"), attribute(views[0], axis.leading), .equal, edge(view, axis.leading) + lead, priority, at: at)
+        emit(view, label("lead"), .attribute(views[0], axis.leading), .equal, edge(view, axis.leading) + lead, priority, at: at)
         for (previous, next) in zip(views, views.dropFirst()) {
-            emit(view, label(length == nil ? "spacing" : "gap"), attribute(next, axis.leading), .equal,
+            emit(view, label(length == nil ? "spacing" : "gap"), .attribute(next, axis.leading), .equal,
                  edge(previous, axis.trailing) + between, priority, at: at)
         }
-        emit(view, label("tail"), attribute(views[views.count - 1], axis.trailing), .equal, edge(view, axis.trailing) - trail, priority, at: at)
+        emit(view, label("tail"), .attribute(views[views.count - 1], axis.trailing), .equal, edge(view, axis.trailing) - trail, priority, at: at)
         if let length {
             for item in views {
-                emit(view, label("length"), attribute(item, axis.length), .equal, length, priority, at: at)
+                emit(view, label("length"), .attribute(item, axis.length), .equal, length, priority, at: at)
             }
         } else {
             for item in views.dropFirst() {
-                emit(view, label("equal"), attribute(item, axis.length), .equal, edge(views[0], axis.length), priority, at: at)
+                emit(view, label("equal"), .attribute(item, axis.length), .equal, edge(views[0], axis.length), priority, at: at)
             }
         }
     }
@@ -137,7 +137,7 @@ extension Lowerer {
         guard let priority = priority(tail.priority, in: view) else { return }
         noteUserLabel(tail.label, in: view)
         let factor = (inCells ? 1 : Self.cellHeightInWidths) * width / height
-        emit(view, tail.label?.text ?? "aspect", attribute(view, .width), .equal, edge(view, .height).scaled(by: factor), priority, at: span.start)
+        emit(view, tail.label?.text ?? "aspect", .attribute(view, .width), .equal, edge(view, .height).scaled(by: factor), priority, at: span.start)
     }
 
     /// How many cell widths one cell height measures on a typical terminal.

@@ -84,51 +84,51 @@ extension Lowerer {
         case .start, .spaceBetween, .spaceAround, .spaceEvenly:
             var right = leadingEdge
             if usesSpace { right.add(space, effective.outerShare) }
-            emit(view, labels.start, attribute(first, axis.leading), .equal, right, .required, at: justifyAt)
+            emit(view, labels.start, .attribute(first, axis.leading), .equal, right, .required, at: justifyAt)
         case .center:
             // first.leading − leadingEdge == trailingEdge − last.trailing
             let right = leadingEdge + trailingEdge - edge(last, axis.trailing)
-            emit(view, labels.center, attribute(first, axis.leading), .equal, right, .required, at: justifyAt)
+            emit(view, labels.center, .attribute(first, axis.leading), .equal, right, .required, at: justifyAt)
         case .end:
             break
         }
         for (previous, next) in zip(kids, kids.dropFirst()) {
             var right = edge(previous, axis.trailing) + gap
             if usesSpace { right.add(space, 1) }
-            emit(view, labels.gap, attribute(next, axis.leading), .equal, right, .required, at: offset(of: gapParam, or: view))
+            emit(view, labels.gap, .attribute(next, axis.leading), .equal, right, .required, at: offset(of: gapParam, or: view))
         }
         switch effective {
         case .end:
-            emit(view, labels.end, attribute(last, axis.trailing), .equal, trailingEdge, .required, at: justifyAt)
+            emit(view, labels.end, .attribute(last, axis.trailing), .equal, trailingEdge, .required, at: justifyAt)
         case .spaceBetween, .spaceAround, .spaceEvenly:
             guard usesSpace else { break }
             var right = trailingEdge
             right.add(space, -effective.outerShare)
-            emit(view, labels.end, attribute(last, axis.trailing), .equal, right, .strong, at: justifyAt)
+            emit(view, labels.end, .attribute(last, axis.trailing), .equal, right, .strong, at: justifyAt)
         case .start where !grows.isEmpty:
-            emit(view, labels.end, attribute(last, axis.trailing), .equal, trailingEdge, .strong, at: offset(of: grows[0].param, or: view))
+            emit(view, labels.end, .attribute(last, axis.trailing), .equal, trailingEdge, .strong, at: offset(of: grows[0].param, or: view))
         default:
             break
         }
         if usesSpace {
-            emit(view, labels.space, space, .greaterOrEqual, .constant(0), .required, at: justifyAt)
+            emit(view, labels.space, .auxiliary(space), .greaterOrEqual, .constant(0), .required, at: justifyAt)
         }
 
         // Main-axis sizes.
         for child in kids where !params[child].isEmpty {
             if let param = parameter("min", of: child), let value = lengthParameter(param, of: child) {
-                emit(view, labels.min, attribute(child, axis.length), .greaterOrEqual, value, .required, at: param.name.span.start)
+                emit(view, labels.min, .attribute(child, axis.length), .greaterOrEqual, value, .required, at: param.name.span.start)
             }
             if let param = parameter("max", of: child), let value = lengthParameter(param, of: child) {
-                emit(view, labels.max, attribute(child, axis.length), .lessOrEqual, value, .required, at: param.name.span.start)
+                emit(view, labels.max, .attribute(child, axis.length), .lessOrEqual, value, .required, at: param.name.span.start)
             }
         }
         if !grows.isEmpty {
             let unit = Variable.auxiliary(owner: ids[view], name: "grow-unit")
             for grow in grows {
-                emit(view, labels.grow, attribute(grow.child, axis.length), .equal, .variable(unit, grow.factor), .medium, at: grow.param.name.span.start)
+                emit(view, labels.grow, .attribute(grow.child, axis.length), .equal, .variable(unit, grow.factor), .medium, at: grow.param.name.span.start)
             }
-            emit(view, labels.grow, unit, .greaterOrEqual, .constant(0), .required, at: grows[0].param.name.span.start)
+            emit(view, labels.grow, .auxiliary(unit), .greaterOrEqual, .constant(0), .required, at: grows[0].param.name.span.start)
         }
 
         // Cross axis.
@@ -146,16 +146,16 @@ extension Lowerer {
             let label = labels.align
             switch childAlign {
             case .stretch:
-                emit(view, label, attribute(child, cross.leading), .equal, crossLeading, .required, at: alignAt)
+                emit(view, label, .attribute(child, cross.leading), .equal, crossLeading, .required, at: alignAt)
                 // Strong, not required: a child with its own size keeps it and sits at the start.
-                emit(view, label, attribute(child, cross.trailing), .equal, crossTrailing, .strong, at: alignAt)
+                emit(view, label, .attribute(child, cross.trailing), .equal, crossTrailing, .strong, at: alignAt)
             case .start:
-                emit(view, label, attribute(child, cross.leading), .equal, crossLeading, .required, at: alignAt)
+                emit(view, label, .attribute(child, cross.leading), .equal, crossLeading, .required, at: alignAt)
             case .center:
                 let right = edge(view, cross.center) + (padding.leading(cross) - padding.trailing(cross)).scaled(by: 0.5)
-                emit(view, label, attribute(child, cross.center), .equal, right, .required, at: alignAt)
+                emit(view, label, .attribute(child, cross.center), .equal, right, .required, at: alignAt)
             case .end:
-                emit(view, label, attribute(child, cross.trailing), .equal, crossTrailing, .required, at: alignAt)
+                emit(view, label, .attribute(child, cross.trailing), .equal, crossTrailing, .required, at: alignAt)
             }
         }
     }

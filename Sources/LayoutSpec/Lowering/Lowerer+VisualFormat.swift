@@ -20,7 +20,7 @@ extension Lowerer {
                 resolved.append(nil)
             }
         }
-        var pending: [(Variable, Relation, LinearExpression, LayoutPriority, Int)] = []
+        var pending: [(LeftSide, Relation, LinearExpression, LayoutPriority, Int)] = []
         for (position, item) in line.items.enumerated() {
             switch item {
             case .superview:
@@ -31,7 +31,7 @@ extension Lowerer {
                     guard let right = predicateValue(predicate, of: subject, axis: axis, in: view),
                         let priority = priority(predicate.priority, in: view)
                     else { return }
-                    pending.append((attribute(subject, axis.length), predicate.relation, right, priority, predicate.span.start))
+                    pending.append((.attribute(subject, axis.length), predicate.relation, right, priority, predicate.span.start))
                 }
             case .connection(let connection):
                 let before = resolved[position - 1], after = resolved[position + 1]
@@ -50,11 +50,11 @@ extension Lowerer {
                     else { return }
                     let at = predicate.span.length > 0 ? predicate.span.start : connection.span.start
                     if let before, let after {
-                        pending.append((attribute(after, axis.leading), predicate.relation, edge(before, axis.trailing) + spacing, priority, at))
+                        pending.append((.attribute(after, axis.leading), predicate.relation, edge(before, axis.trailing) + spacing, priority, at))
                     } else if let after {
-                        pending.append((attribute(after, axis.leading), predicate.relation, edge(view, axis.leading) + spacing, priority, at))
+                        pending.append((.attribute(after, axis.leading), predicate.relation, edge(view, axis.leading) + spacing, priority, at))
                     } else if let before {
-                        pending.append((attribute(view, axis.trailing), predicate.relation, edge(before, axis.trailing) + spacing, priority, at))
+                        pending.append((.attribute(view, axis.trailing), predicate.relation, edge(before, axis.trailing) + spacing, priority, at))
                     }
                 }
             }

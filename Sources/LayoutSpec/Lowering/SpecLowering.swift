@@ -37,12 +37,11 @@ struct Lowerer {
     var letStack: [String] = []
 
     var constraints: [LayoutConstraint] = []
-    /// Where the current view's constraints start.
+    /// The view being lowered, and where its constraints start.
+    var currentView = 0
     var viewStart = 0
-    /// `leftKey` of each of the current view's constraints so far.
-    var leftKeys: [Int] = []
-    /// Left key to positions in the current view, once it has many constraints.
-    var leftTable: [Int: [Int]] = [:]
+    /// The current view's constraints chained by left side, to count ordinals.
+    var ordinalChains = OrdinalChains()
     /// "view\u{0}label" of every user label seen, to warn about repeats.
     var userLabels: [String: SourceSpan] = [:]
     /// Fixed-length distribute lines so far, per view, to name their gap variables.
@@ -61,6 +60,7 @@ struct Lowerer {
 
     mutating func run() -> LayoutDocument {
         assignIDs()
+        ordinalChains = OrdinalChains(keys: ids.count * 8 + 1)
         collectLets()
         let uses = lowerUses()
         constraints.reserveCapacity(syntax.views.count * 6)
@@ -69,8 +69,9 @@ struct Lowerer {
         for index in syntax.views.indices {
             checkParameters(of: index)
             let start = constraints.count
+            currentView = index
             viewStart = start
-            leftKeys.removeAll(keepingCapacity: true)
+            ordinalChains.previous.removeAll(keepingCapacity: true)
             lowerContainer(index)
             for statement in syntax.views[index].statements {
                 switch statement {
@@ -211,6 +212,10 @@ struct Lowerer {
 
     // MARK: Shared helpers
 
+    // Small helpers that run for every constraint are always inlined: calling a
+    // non-mutating method from a mutating one copies the whole lowerer first.
+
+    @inline(__always)
     func parent(of view: Int) -> Int? {
         let parent = parents[view]
         return parent < 0 ? nil : parent
@@ -218,8 +223,10 @@ struct Lowerer {
 
     func line(of span: SourceSpan) -> Int { syntax.source.line(atOffset: span.start) }
 
+    @inline(__always)
     func attribute(_ view: Int, _ attribute: Attribute) -> Variable { .attribute(view: ids[view], attribute) }
 
+    @inline(__always)
     func edge(_ view: Int, _ attribute: Attribute) -> LinearExpression { .variable(.attribute(view: ids[view], attribute)) }
 
     /// The source text of a span, for messages.
@@ -230,7 +237,7 @@ struct Lowerer {
 
     /// Appends a lowered constraint, giving it the first free ordinal of its identity.
     mutating func emit(
-        _ view: Int, _ label: String?, _ left: Variable, _ relation: Relation, _ right: LinearExpression,
+        _ view: Int, _ label: String?, _ left: LeftSide, _ relation: Relation, _ right: consuming LinearExpression,
         _ priority: LayoutPriority, at offset: Int
     ) {
         guard right.isFinite else {
@@ -238,57 +245,63 @@ struct Lowerer {
                 "a number in this constraint is too large to compute with", at: SourceSpan(start: offset, end: offset + 1))
             return
         }
-        var identity = ConstraintIdentity(
-            view: ids[view], label: label, left: left, relation: relation, shape: label == nil ? right.shape : [])
-        identity.ordinal = nextOrdinal(identity, key: leftKey(left))
+        let variable: Variable
+        switch left {
+        case .attribute(let owner, let attribute): variable = .attribute(view: ids[owner], attribute)
+        case .auxiliary(let auxiliary): variable = auxiliary
+        }
+        // The identity is built last, in place: assembling it first and then
+        // setting its ordinal, or locating the constraint after it, copies it.
+        let shape = label == nil ? right.shape : []
+        let ordinal = nextOrdinal(label: label, left: variable, relation: relation, shape: shape, key: leftKey(left))
+        let location = locations.location(offset)
         constraints.append(
             LayoutConstraint(
-                identity: identity, location: locations.location(offset), priority: priority,
-                relation: relation, right: right))
+                identity: ConstraintIdentity(
+                    view: ids[view], label: label, left: variable, relation: relation, shape: shape, ordinal: ordinal),
+                location: location, priority: priority, relation: relation, right: right))
     }
 
     /// How many earlier constraints of the current view share this identity
     /// (every constraint emitted now belongs to the current view: a view's
-    /// constraints are lowered together). Candidates are found by a cheap key
-    /// of the left side, scanned while the view has few constraints and kept
-    /// in a table after that, so a container with thousands of children stays linear.
-    private mutating func nextOrdinal(_ identity: ConstraintIdentity, key: Int) -> Int {
-        let position = constraints.count - viewStart
+    /// constraints are lowered together). Only constraints with the same left
+    /// side can: each is chained to the previous one with its left side, so a
+    /// container with thousands of children stays linear, without hashing.
+    private mutating func nextOrdinal(
+        label: String?, left: Variable, relation: Relation, shape: [LinearTerm], key: Int
+    ) -> Int {
+        let position = Int32(constraints.count - viewStart)
+        let stamp = Int32(currentView + 1)
         var count = 0
-        if position < 64 {
-            for index in 0..<position where leftKeys[index] == key
-                && constraints[viewStart + index].identity.hasSameKey(as: identity)
-            {
-                count += 1
+        if ordinalChains.stamps[key] == stamp {
+            var candidate = ordinalChains.last[key]
+            ordinalChains.previous.append(candidate)
+            let keyRelation = label == nil ? relation : nil
+            constraints.withUnsafeBufferPointer { constraints in
+                while candidate >= 0 {
+                    let identity = constraints.baseAddress! + viewStart + Int(candidate)
+                    if identity.pointee.identity.hasKey(label: label, left: left, relation: keyRelation, shape: shape) {
+                        count += 1
+                    }
+                    candidate = ordinalChains.previous[Int(candidate)]
+                }
             }
         } else {
-            if position == 64 {
-                leftTable.removeAll(keepingCapacity: true)
-                for index in 0..<position { leftTable[leftKeys[index], default: []].append(index) }
-            }
-            for index in leftTable[key] ?? [] where constraints[viewStart + index].identity.hasSameKey(as: identity) {
-                count += 1
-            }
-            leftTable[key, default: []].append(position)
+            ordinalChains.stamps[key] = stamp
+            ordinalChains.previous.append(-1)
         }
-        leftKeys.append(key)
+        ordinalChains.last[key] = position
         return count
     }
 
-    /// A number equal for equal left sides (FNV-1a of the view id and the
-    /// attribute): cheaper than hashing, and a collision only costs a full compare.
-    private func leftKey(_ left: Variable) -> Int {
+    /// A distinct number for every left side a view's constraints can have:
+    /// eight per view for its attributes, one shared by auxiliary variables
+    /// (which `hasKey` then tells apart).
+    @inline(__always)
+    private func leftKey(_ left: LeftSide) -> Int {
         switch left {
-        case .attribute(let view, let attribute):
-            var id = view
-            let hash = id.withUTF8 { bytes in
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                return hash
-            }
-            return Int(truncatingIfNeeded: hash &+ UInt64(attribute.order))
-        case .auxiliary:
-            return -1
+        case .attribute(let view, let attribute): view &* 8 &+ attribute.order
+        case .auxiliary: ids.count &* 8
         }
     }
 
@@ -303,5 +316,28 @@ struct Lowerer {
         } else {
             userLabels[key] = label.span
         }
+    }
+}
+
+/// The constrained side of a constraint being lowered: an attribute of a view,
+/// named by its index so ordinals can be counted with exact integer keys, or an
+/// auxiliary variable.
+enum LeftSide {
+    case attribute(Int, Attribute)
+    case auxiliary(Variable)
+}
+
+/// For each left-side key, the current view's last constraint with it, and
+/// for each of the view's constraints the one before it with the same key.
+/// A key is valid only when its stamp is the current view's, so nothing is
+/// cleared between views.
+struct OrdinalChains {
+    var stamps: [Int32]
+    var last: [Int32]
+    var previous: [Int32] = []
+
+    init(keys: Int = 0) {
+        stamps = Array(repeating: 0, count: keys)
+        last = Array(repeating: -1, count: keys)
     }
 }

@@ -25,27 +25,59 @@ public struct ConstraintDelta: Hashable, Sendable {
     }
 
     public init(from old: LayoutDocument, to new: LayoutDocument) {
-        for view in old.views where new.viewIndex[view.id] == nil {
-            removed += Array(view.constraintRange)
-        }
-        for view in new.views {
-            guard let oldView = old.view(view.id) else {
-                added += Array(view.constraintRange)
-                continue
+        // Through buffers: reading a constraint or a view out of its array would
+        // copy it (retaining every string and array in it), and a reload of a
+        // big spec compares tens of thousands of them.
+        old.constraints.withUnsafeBufferPointer { oldConstraints in
+            new.constraints.withUnsafeBufferPointer { newConstraints in
+                old.views.withUnsafeBufferPointer { oldViews in
+                    new.views.withUnsafeBufferPointer { newViews in
+                        if Self.sameViewIDs(oldViews, newViews) {
+                            for index in newViews.indices {
+                                match(
+                                    oldConstraints, oldViews[index].constraintRange,
+                                    newConstraints, newViews[index].constraintRange)
+                            }
+                        } else {
+                            for index in oldViews.indices where new.viewIndex[oldViews[index].id] == nil {
+                                removed += oldViews[index].constraintRange
+                            }
+                            for index in newViews.indices {
+                                guard let oldIndex = old.viewIndex[newViews[index].id] else {
+                                    added += newViews[index].constraintRange
+                                    continue
+                                }
+                                match(
+                                    oldConstraints, oldViews[oldIndex].constraintRange,
+                                    newConstraints, newViews[index].constraintRange)
+                            }
+                        }
+                    }
+                }
             }
-            match(old.constraints, oldView.constraintRange, new.constraints, view.constraintRange)
         }
         removed.sort()
     }
 
+    /// The usual reload keeps every view: then views pair up by position.
+    private static func sameViewIDs(
+        _ old: UnsafeBufferPointer<ViewDeclaration>, _ new: UnsafeBufferPointer<ViewDeclaration>
+    ) -> Bool {
+        guard old.count == new.count else { return false }
+        for index in old.indices where old[index].id != new[index].id { return false }
+        return true
+    }
+
     private mutating func match(
-        _ oldConstraints: [LayoutConstraint], _ oldRange: Range<Int>,
-        _ newConstraints: [LayoutConstraint], _ newRange: Range<Int>
+        _ oldConstraints: UnsafeBufferPointer<LayoutConstraint>, _ oldRange: Range<Int>,
+        _ newConstraints: UnsafeBufferPointer<LayoutConstraint>, _ newRange: Range<Int>
     ) {
         // Positional while identities agree.
         var common = 0
         while common < oldRange.count, common < newRange.count,
-            oldConstraints[oldRange.lowerBound + common].identity == newConstraints[newRange.lowerBound + common].identity
+            Self.sameIdentity(
+                oldConstraints.baseAddress! + oldRange.lowerBound + common,
+                newConstraints.baseAddress! + newRange.lowerBound + common)
         {
             classify(oldConstraints, oldRange.lowerBound + common, newConstraints, newRange.lowerBound + common)
             common += 1
@@ -65,17 +97,35 @@ public struct ConstraintDelta: Hashable, Sendable {
         removed += table.values
     }
 
+    /// `a.identity == b.identity`, field by field in place: comparing the
+    /// identities themselves would copy both.
+    @inline(__always)
+    private static func sameIdentity(_ a: UnsafePointer<LayoutConstraint>, _ b: UnsafePointer<LayoutConstraint>) -> Bool {
+        a.pointee.identity.ordinal == b.pointee.identity.ordinal
+            && a.pointee.identity.relation == b.pointee.identity.relation
+            && a.pointee.identity.label == b.pointee.identity.label
+            && a.pointee.identity.left == b.pointee.identity.left
+            && a.pointee.identity.view == b.pointee.identity.view
+            && a.pointee.identity.shape == b.pointee.identity.shape
+    }
+
+    /// Sorts a pair with equal identities (so equal left sides) into its list.
     private mutating func classify(
-        _ oldConstraints: [LayoutConstraint], _ oldIndex: Int, _ newConstraints: [LayoutConstraint], _ newIndex: Int
+        _ oldConstraints: UnsafeBufferPointer<LayoutConstraint>, _ oldIndex: Int,
+        _ newConstraints: UnsafeBufferPointer<LayoutConstraint>, _ newIndex: Int
     ) {
-        let previous = oldConstraints[oldIndex], current = newConstraints[newIndex]
         let pair = Pair(old: oldIndex, new: newIndex)
-        if current.isSolverEquivalent(to: previous) {
-            unchanged.append(pair)
-        } else if current.differsOnlyInConstant(from: previous) {
-            constantChanged.append(pair)
-        } else {
+        let previous = oldConstraints.baseAddress! + oldIndex, current = newConstraints.baseAddress! + newIndex
+        guard current.pointee.relation == previous.pointee.relation, current.pointee.priority == previous.pointee.priority,
+            current.pointee.right.hasSameShape(as: previous.pointee.right)
+        else {
             replaced.append(pair)
+            return
+        }
+        if current.pointee.right.hasSameConstantPart(as: previous.pointee.right) {
+            unchanged.append(pair)
+        } else {
+            constantChanged.append(pair)
         }
     }
 

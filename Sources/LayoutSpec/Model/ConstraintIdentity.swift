@@ -28,10 +28,19 @@ public struct ConstraintIdentity: Hashable, Sendable, CustomStringConvertible {
         self.ordinal = ordinal
     }
 
-    /// Equal in everything but the ordinal.
-    func hasSameKey(as other: ConstraintIdentity) -> Bool {
-        left == other.left && label == other.label && relation == other.relation && view == other.view
-            && shape == other.shape
+    /// Equal in everything but the view and the ordinal to an identity with
+    /// these parts (`relation` and `shape` as an identity stores them: nil and
+    /// empty when labelled). Ordinals count the earlier constraints of a view
+    /// for which this holds.
+    func hasKey(label: String?, left: Variable, relation: Relation?, shape: [LinearTerm]) -> Bool {
+        self.left == left && self.label == label && self.relation == relation && self.shape == shape
+    }
+
+    /// The cheap fields first: reloads compare every identity of a spec.
+    @inline(__always)
+    public static func == (a: ConstraintIdentity, b: ConstraintIdentity) -> Bool {
+        a.ordinal == b.ordinal && a.relation == b.relation && a.label == b.label && a.left == b.left
+            && a.view == b.view && a.shape == b.shape
     }
 
     public var description: String {

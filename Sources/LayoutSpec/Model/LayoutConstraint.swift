@@ -46,15 +46,14 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
     /// True when `other` is the same solver constraint up to its constant part
     /// (numbers and style values): the engine can then just change the constant.
     public func differsOnlyInConstant(from other: LayoutConstraint) -> Bool {
-        left == other.left && relation == other.relation && priority == other.priority
-            && right.shape == other.right.shape
+        relation == other.relation && priority == other.priority && left == other.left
+            && right.hasSameShape(as: other.right)
     }
 
     /// True when the solver would see no difference at all (the location and
     /// label may still differ).
     public func isSolverEquivalent(to other: LayoutConstraint) -> Bool {
-        differsOnlyInConstant(from: other) && right.constant == other.right.constant
-            && Set(right.styles) == Set(other.right.styles)
+        differsOnlyInConstant(from: other) && right.hasSameConstantPart(as: other.right)
     }
 
     /// `red.left == blue.right + $margin-left @high as red-gap`: the form the

@@ -26,6 +26,21 @@ public enum Variable: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
+    /// Switching on each side alone binds the payloads in place; the derived
+    /// `==` switches on a tuple of both, which copies them. Reloads compare every
+    /// constraint's variables.
+    @inline(__always)
+    public static func == (a: Variable, b: Variable) -> Bool {
+        switch a {
+        case .attribute(let view, let attribute):
+            guard case .attribute(let otherView, let otherAttribute) = b else { return false }
+            return attribute == otherAttribute && view == otherView
+        case .auxiliary(let owner, let name):
+            guard case .auxiliary(let otherOwner, let otherName) = b else { return false }
+            return name == otherName && owner == otherOwner
+        }
+    }
+
     public static func < (a: Variable, b: Variable) -> Bool {
         switch (a, b) {
         case (.attribute(let v1, let a1), .attribute(let v2, let a2)):

@@ -18,8 +18,9 @@ extension ParserState {
 
         var id: NameSyntax?
         if peek.kind == .identifier {
+            let isReserved = isReservedWord(peek)
             let candidate = takeName()
-            if StatementKeyword.reserved.contains(candidate.text) {
+            if isReserved {
                 diagnostics.error("'\(candidate.text)' cannot be a view id: the language reserves it", at: candidate.span)
             } else {
                 id = candidate
