@@ -6,8 +6,25 @@ import Stylesheet
 /// Frees a large value on a background queue. Replacing the model of a big spec
 /// drops tens of thousands of strings and arrays; doing that off the reload's
 /// path keeps save-to-screen time down (the memory is the same, just freed later).
-func releaseInBackground<T: Sendable>(_ value: T) {
-    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+/// The value moves into a parcel that only the background job empties, so it is
+/// freed there even when that job finishes before this thread lets go of the
+/// parcel. (Capturing the value itself would free it on whichever thread
+/// released it last — often this one.) `value` is left nil.
+func releaseInBackground<T: Sendable>(_ value: inout T?) {
+    guard value != nil else { return }
+    let parcel = Parcel(taking: &value)
+    DispatchQueue.global(qos: .utility).async { parcel.empty() }
+}
+
+/// A value handed from one thread to another, which alone then touches it.
+private final class Parcel<T: Sendable>: @unchecked Sendable {
+    private var value: T?
+
+    init(taking value: inout T?) {
+        swap(&self.value, &value)
+    }
+
+    func empty() { value = nil }
 }
 
 /// The spec as last read.

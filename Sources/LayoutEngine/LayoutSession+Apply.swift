@@ -28,10 +28,11 @@ extension LayoutSession {
     /// Moves the solver from the applied model to `next`: the spec's constraints by
     /// identity (`ConstraintDelta`), their constants from the new styles, the
     /// engine's own constraints per view; then retries every broken constraint.
-    /// Only what changed is touched.
+    /// Only what changed is touched. Returns the model it replaced when the
+    /// document changed, for the caller to free off the reload's path.
     mutating func applyChanges(
         to next: AppliedModel, documentChanged: Bool, dirty: inout DirtyViews, report: inout ReloadReport
-    ) {
+    ) -> AppliedModel? {
         generation += 1
         dropAlternative()
         queries = QueryCache()
@@ -188,7 +189,7 @@ extension LayoutSession {
             if slot(ref).state == .active { report.recovered += 1 }
         }
         report.restyledViews = dirty.restyled.filter { oldIndex($0) != nil }.sorted().map { views[$0].id }
-        if documentChanged { releaseInBackground(old) }
+        return documentChanged ? old : nil
     }
 
     /// Whether two documents have the same views in the same order (ids only:

@@ -112,10 +112,15 @@ extension LayoutSession {
         applying next: AppliedModel?, documentChanged: Bool, clock: inout StageClock, report: inout ReloadReport
     ) {
         var dirty = DirtyViews(count: next?.document.views.count ?? views.count)
+        var replaced: AppliedModel?
         clock.timing(.solve) {
-            if let next { applyChanges(to: next, documentChanged: documentChanged, dirty: &dirty, report: &report) }
+            if let next {
+                replaced = applyChanges(to: next, documentChanged: documentChanged, dirty: &dirty, report: &report)
+            }
             settle(&dirty, report: &report)
         }
+        // Here nothing else holds the replaced spec any more, so all of it is freed off the reload's path.
+        releaseInBackground(&replaced)
         report.timings = clock.timings
         finish(&report)
     }
