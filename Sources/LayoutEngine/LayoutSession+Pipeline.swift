@@ -91,7 +91,7 @@ extension LayoutSession {
         let lookup = Self.structuralStyle(document: next.document, styles: next.styles)
         guard next.document.needsLowering(with: lookup) else { return nil }
         var copy = next
-        copy.document = clock.timing(.parse) { SpecLowering.lower(syntax, styles: lookup) }
+        copy.document = clock.timing(.parse) { SpecLowering.lower(syntax, styles: lookup, reusing: next.document) }
         copy.constraintViews = AppliedModel.constraintViews(of: copy.document)
         copy.fileDiagnostics = Self.fileDiagnostics(
             document: copy.document, readError: copy.specReadError, sheet: copy.stylesheet)
@@ -134,7 +134,7 @@ extension LayoutSession {
             let guess = Self.structuralStyle(document: model.document, styles: model.styles)
             let (syntax, document) = clock.timing(.parse) { () -> (SpecSyntax, LayoutDocument) in
                 let syntax = SpecParser.parse(SourceText(path: specPath, text: text))
-                return (syntax, SpecLowering.lower(syntax, styles: guess))
+                return (syntax, SpecLowering.lower(syntax, styles: guess, reusing: latestSpec?.document))
             }
             latestSpec = ParsedSpec(text: text, syntax: syntax, document: document, readError: nil)
             report.parsedFiles.append(specPath)

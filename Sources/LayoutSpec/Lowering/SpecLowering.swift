@@ -7,10 +7,16 @@ import Diagnostics
 /// is reported and skipped as a whole; everything else is kept.
 public enum SpecLowering {
     /// `styles` answers structural style values (a grid's `columns`); without
-    /// it no stylesheet is known and those values are unset.
-    public static func lower(_ syntax: SpecSyntax, styles: StructuralStyle? = nil) -> LayoutDocument {
+    /// it no stylesheet is known and those values are unset. `previous`, the
+    /// document lowered from an earlier version of the same file, lets the
+    /// views an edit did not touch be taken over instead of lowered again: the
+    /// result is the same, only faster (and a `ConstraintDelta` from `previous`
+    /// skips those views).
+    public static func lower(
+        _ syntax: SpecSyntax, styles: StructuralStyle? = nil, reusing previous: LayoutDocument? = nil
+    ) -> LayoutDocument {
         var lowerer = Lowerer(syntax: syntax, styles: styles)
-        return lowerer.run()
+        return lowerer.run(reusing: previous)
     }
 }
 
@@ -58,15 +64,29 @@ struct Lowerer {
         self.locations = LocationCache(source: syntax.source)
     }
 
-    mutating func run() -> LayoutDocument {
-        assignIDs()
+    mutating func run(reusing previous: LayoutDocument?) -> LayoutDocument {
+        assignIDs(previous: previous)
         ordinalChains = OrdinalChains(keys: ids.count * 8 + 1)
         collectLets()
         let uses = lowerUses()
-        constraints.reserveCapacity(syntax.views.count * 6)
+        let plan = previous.flatMap { ReusePlan(previous: $0, syntax: syntax, ids: ids, parents: parents, kinds: kinds) }
+        var memo = LoweringMemo(source: syntax.source)
+        memo.headerOffsets = headers
+        memo.lets = LoweringMemo.lets(of: syntax)
+        memo.clean.reserveCapacity(syntax.views.count)
+        memo.readStarts.reserveCapacity(syntax.views.count + 1)
+        var taken = plan == nil ? [] : [Bool](repeating: false, count: syntax.views.count)
+        constraints.reserveCapacity(previous?.constraints.count ?? syntax.views.count * 6)
         var views: [ViewDeclaration] = []
         views.reserveCapacity(syntax.views.count)
         for index in syntax.views.indices {
+            memo.readStarts.append(structuralReads.count)
+            if let plan, takeOver(index, from: plan, into: &views) {
+                memo.clean.append(true)
+                taken[index] = true
+                continue
+            }
+            let attempts = diagnostics.attempts
             checkParameters(of: index)
             let start = constraints.count
             currentView = index
@@ -81,23 +101,34 @@ struct Lowerer {
                 }
             }
             views.append(declaration(of: index, constraints: start..<constraints.count))
+            memo.clean.append(diagnostics.attempts == attempts)
+        }
+        memo.readStarts.append(structuralReads.count)
+        if let plan {
+            memo.bases = [LoweringBase(token: plan.memo.token, taken: taken)]
+            if let older = plan.memo.bases.first {
+                memo.bases.append(LoweringBase(token: older.token, taken: zip(taken, older.taken).map { $0 && $1 }))
+            }
         }
         return LayoutDocument(
             path: syntax.source.path, uses: uses, views: views, constraints: constraints,
             diagnostics: diagnostics.finished().sortedByLocation(), viewIndex: viewIndex,
-            structuralReads: structuralReads)
+            structuralReads: structuralReads, memo: memo)
     }
 
     // MARK: Views
 
     /// Gives every view a unique id: its own, or a generated one for anonymous
     /// views (`parent/kind#n`) and repeated ids (`id#n`, reported).
-    private mutating func assignIDs() {
+    private mutating func assignIDs(previous: LayoutDocument?) {
         let count = syntax.views.count
         ids.reserveCapacity(count)
         kinds.reserveCapacity(count)
         children = Array(repeating: [], count: count)
-        viewIndex.reserveCapacity(count)
+        // When every view has its own id, the same as in the previous document
+        // (which then had no repeats), the previous index holds as it is.
+        let knownIDs = previous.map { Self.hasSameOwnIDs(syntax, as: $0) } ?? false
+        if knownIDs { viewIndex = previous!.viewIndex } else { viewIndex.reserveCapacity(count) }
         var generatedCounts: [String: Int] = [:]
         parents.reserveCapacity(count)
         params.reserveCapacity(count)
@@ -113,6 +144,10 @@ struct Lowerer {
                 params.append(views[index].params)
                 headers.append(views[index].kind.span.start)
                 if let parent { children[parent].append(index) }
+                if knownIDs {
+                    ids.append(views[index].id!.text)
+                    continue
+                }
                 var id: String
                 if let written = views[index].id {
                     id = written.text
@@ -129,6 +164,20 @@ struct Lowerer {
                 }
                 ids.append(id)
                 viewIndex[id] = index
+            }
+        }
+    }
+
+    /// Whether every view has its own id and the previous document (lowered,
+    /// not changed by hand) has the same ones, none generated.
+    private static func hasSameOwnIDs(_ syntax: SpecSyntax, as previous: LayoutDocument) -> Bool {
+        guard previous.memo != nil, previous.views.count == syntax.views.count else { return false }
+        return syntax.views.withUnsafeBufferPointer { views in
+            previous.views.withUnsafeBufferPointer { before in
+                for index in views.indices {
+                    guard !before[index].isGeneratedID, let id = views[index].id, id.text == before[index].id else { return false }
+                }
+                return true
             }
         }
     }
@@ -185,7 +234,7 @@ struct Lowerer {
         return uses
     }
 
-    private mutating func declaration(of index: Int, constraints range: Range<Int>) -> ViewDeclaration {
+    mutating func declaration(of index: Int, constraints range: Range<Int>) -> ViewDeclaration {
         var parameters: [ViewParameter] = []
         if !params[index].isEmpty {
             parameters.reserveCapacity(params[index].count)

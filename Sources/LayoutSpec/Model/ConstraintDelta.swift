@@ -6,6 +6,7 @@
 /// Identities include their owner view and each view's constraints are
 /// contiguous, so matching is done view by view: positionally while the
 /// identities line up (the usual case), by a small per-view table otherwise.
+/// Views that lowering copied from the old document are not compared at all.
 public struct ConstraintDelta: Hashable, Sendable {
     /// Indices into the old document's constraints.
     public var removed: [Int] = []
@@ -33,10 +34,17 @@ public struct ConstraintDelta: Hashable, Sendable {
                 old.views.withUnsafeBufferPointer { oldViews in
                     new.views.withUnsafeBufferPointer { newViews in
                         if Self.sameViewIDs(oldViews, newViews) {
+                            let taken = Self.takenViews(from: old, by: new)
                             for index in newViews.indices {
-                                match(
-                                    oldConstraints, oldViews[index].constraintRange,
-                                    newConstraints, newViews[index].constraintRange)
+                                let oldRange = oldViews[index].constraintRange, newRange = newViews[index].constraintRange
+                                if let taken, taken[index], oldRange.count == newRange.count {
+                                    // Copied from the old document by lowering: nothing to compare.
+                                    for offset in 0..<newRange.count {
+                                        unchanged.append(Pair(old: oldRange.lowerBound + offset, new: newRange.lowerBound + offset))
+                                    }
+                                } else {
+                                    match(oldConstraints, oldRange, newConstraints, newRange)
+                                }
                             }
                         } else {
                             for index in oldViews.indices where new.viewIndex[oldViews[index].id] == nil {
@@ -57,6 +65,13 @@ public struct ConstraintDelta: Hashable, Sendable {
             }
         }
         removed.sort()
+    }
+
+    /// The views whose constraints lowering took over from `old` when it made
+    /// `new` (see `SpecLowering.lower(_:styles:reusing:)`), if it did.
+    private static func takenViews(from old: LayoutDocument, by new: LayoutDocument) -> [Bool]? {
+        guard let token = old.memo?.token, let bases = new.memo?.bases else { return nil }
+        return bases.first { $0.token === token && $0.taken.count == new.views.count }?.taken
     }
 
     /// The usual reload keeps every view: then views pair up by position.

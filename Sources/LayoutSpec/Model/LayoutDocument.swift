@@ -8,15 +8,18 @@ public struct LayoutDocument: Sendable {
     public var path: String
     public var uses: [StylesheetUse]
     /// Every view in tree (source) order.
-    public var views: [ViewDeclaration]
+    public var views: [ViewDeclaration] { didSet { memo = nil } }
     /// In view order; each view's constraints are contiguous (`ViewDeclaration.constraintRange`).
-    public var constraints: [LayoutConstraint]
+    public var constraints: [LayoutConstraint] { didSet { memo = nil } }
     /// Parse and lowering diagnostics, sorted by line and column.
     public var diagnostics: [Diagnostic]
     /// View id to index in `views`.
-    public var viewIndex: [String: Int]
+    public var viewIndex: [String: Int] { didSet { memo = nil } }
     /// The structural style values lowering read (see `StructuralStyle`).
-    public var structuralReads: [StructuralRead]
+    public var structuralReads: [StructuralRead] { didSet { memo = nil } }
+    /// What the lowering that made this document remembers for the next one;
+    /// nil once views, constraints, the index or reads are changed by hand.
+    var memo: LoweringMemo?
 
     /// Parses and lowers a spec; `styles` answers structural style values.
     public init(source: SourceText, styles: StructuralStyle? = nil) {
@@ -25,7 +28,7 @@ public struct LayoutDocument: Sendable {
 
     init(
         path: String, uses: [StylesheetUse], views: [ViewDeclaration], constraints: [LayoutConstraint],
-        diagnostics: [Diagnostic], viewIndex: [String: Int], structuralReads: [StructuralRead]
+        diagnostics: [Diagnostic], viewIndex: [String: Int], structuralReads: [StructuralRead], memo: LoweringMemo? = nil
     ) {
         self.path = path
         self.uses = uses
@@ -34,6 +37,7 @@ public struct LayoutDocument: Sendable {
         self.diagnostics = diagnostics
         self.viewIndex = viewIndex
         self.structuralReads = structuralReads
+        self.memo = memo
     }
 
     public func view(_ id: String) -> ViewDeclaration? {

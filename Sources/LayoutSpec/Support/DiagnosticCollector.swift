@@ -8,6 +8,8 @@ struct DiagnosticCollector: Sendable {
     let source: SourceText
     private(set) var items: [Diagnostic] = []
     private var dropped = 0
+    /// Every diagnostic asked for, kept or not (a repeat, or past the limit).
+    private(set) var attempts = 0
     /// (offset, message) pairs already reported: an error inside a `let` is
     /// found at every use, but reported once.
     private var seen: Set<String> = []
@@ -28,6 +30,7 @@ struct DiagnosticCollector: Sendable {
     }
 
     private mutating func add(_ severity: Diagnostic.Severity, _ message: String, _ span: SourceSpan, _ hint: String?) {
+        attempts += 1
         guard seen.insert("\(span.start)|\(message)").inserted else { return }
         guard items.count < Self.limit else {
             dropped += 1
