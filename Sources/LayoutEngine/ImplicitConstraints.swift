@@ -137,14 +137,18 @@ enum ImplicitConstraints {
     /// whose length a `row.grow` or `column.grow` constraint sets.
     static func growAxes(in document: LayoutDocument) -> [Axis?] {
         var axes = [Axis?](repeating: nil, count: document.views.count)
-        for view in document.views where view.kind == .row || view.kind == .column {
-            let label = view.kind == .row ? "row.grow" : "column.grow"
-            for index in view.constraintRange {
-                let constraint = document.constraints[index]
-                guard constraint.label == label, let attribute = constraint.left.attribute,
-                    let child = document.viewIndex[constraint.left.view]
-                else { continue }
-                axes[child] = attribute.isHorizontal ? .horizontal : .vertical
+        // Through buffers: copying every view and constraint out would cost more than the search.
+        document.views.withUnsafeBufferPointer { views in
+            document.constraints.withUnsafeBufferPointer { constraints in
+                for view in views.indices where views[view].kind == .row || views[view].kind == .column {
+                    let label = views[view].kind == .row ? "row.grow" : "column.grow"
+                    for index in views[view].constraintRange where constraints[index].identity.label == label {
+                        guard case .attribute(let id, let attribute) = constraints[index].identity.left,
+                            let child = document.viewIndex[id]
+                        else { continue }
+                        axes[child] = attribute.isHorizontal ? .horizontal : .vertical
+                    }
+                }
             }
         }
         return axes

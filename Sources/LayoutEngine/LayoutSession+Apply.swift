@@ -120,9 +120,11 @@ extension LayoutSession {
             viewStates = newDocument.views.indices.map { index in oldIndex(index).map { viewStates[$0] } ?? ViewState() }
         }
         let growAxes = documentChanged ? ImplicitConstraints.growAxes(in: newDocument) : viewStates.map(\.growAxis)
+        // Read through the buffer: taking a field of an array element here copies the whole declaration.
+        let (kinds, topLevel) = newDocument.views.withUnsafeBufferPointer { ($0.map(\.kind), $0.map { $0.parent == nil }) }
         for index in newDocument.views.indices {
-            let kind = newDocument.views[index].kind
-            let isTopLevelScreen = kind == .screen && newDocument.views[index].parent == nil
+            let kind = kinds[index]
+            let isTopLevelScreen = kind == .screen && topLevel[index]
             let growAxis = kind == .text ? growAxes[index] : nil
             let before = oldIndex(index)
             let unchanged = before != nil && !styleChanged[index]
@@ -172,7 +174,10 @@ extension LayoutSession {
             views = layouts
         } else {
             if documentChanged {
-                for index in newDocument.views.indices { views[index].refresh(from: newDocument.views[index], in: newDocument) }
+                // Through the buffer: reading each declaration out of the array would copy it.
+                newDocument.views.withUnsafeBufferPointer { declarations in
+                    for index in declarations.indices { views[index].refresh(from: declarations[index], in: newDocument) }
+                }
             }
             for index in dirty.restyled { views[index].style = next.styles[index] }
         }
@@ -196,8 +201,12 @@ extension LayoutSession {
     /// everything else about a view lives in the per-view state).
     static func sameViewIDs(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
         guard a.views.count == b.views.count else { return false }
-        for index in a.views.indices where a.views[index].id != b.views[index].id { return false }
-        return true
+        return a.views.withUnsafeBufferPointer { a in
+            b.views.withUnsafeBufferPointer { b in
+                for index in a.indices where a[index].id != b[index].id { return false }
+                return true
+            }
+        }
     }
 
     /// Marks the views a removed constraint mentioned: their variables may have left

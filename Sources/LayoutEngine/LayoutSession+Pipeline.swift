@@ -173,7 +173,9 @@ extension LayoutSession {
         if !force, media == model.cascade.media, Self.sameStyleInputs(model.document, document) {
             next.styledViews = model.styledViews
             next.cascade = model.cascade
-            next.styles = Self.effectiveStyles(model.cascade.styles, document)
+            // The spec's quoted strings are the only other input: while they stay, so do the styles.
+            next.styles = Self.sameTitles(model.document, document)
+                ? model.styles : Self.effectiveStyles(model.cascade.styles, document)
             return next
         }
         let styled = Self.styledViews(document, states: viewStatesByID)
@@ -187,13 +189,28 @@ extension LayoutSession {
     /// and parents (checked field by field, without building the cascade's input).
     static func sameStyleInputs(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
         guard a.views.count == b.views.count else { return false }
-        for index in a.views.indices {
-            guard a.views[index].id == b.views[index].id, a.views[index].kind == b.views[index].kind,
-                a.views[index].isGeneratedID == b.views[index].isGeneratedID,
-                a.views[index].parent == b.views[index].parent, a.views[index].classes == b.views[index].classes
-            else { return false }
+        return a.views.withUnsafeBufferPointer { a in
+            b.views.withUnsafeBufferPointer { b in
+                for index in a.indices {
+                    guard a[index].id == b[index].id, a[index].kind == b[index].kind,
+                        a[index].isGeneratedID == b[index].isGeneratedID, a[index].parent == b[index].parent,
+                        a[index].classes == b[index].classes
+                    else { return false }
+                }
+                return true
+            }
         }
-        return true
+    }
+
+    /// Whether two documents with the same views give them the same quoted strings.
+    static func sameTitles(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
+        guard a.views.count == b.views.count else { return false }
+        return a.views.withUnsafeBufferPointer { a in
+            b.views.withUnsafeBufferPointer { b in
+                for index in a.indices where a[index].title != b[index].title { return false }
+                return true
+            }
+        }
     }
 
     static func styledViews(_ document: LayoutDocument, states: [String: [String]]) -> [StyledView] {
@@ -206,8 +223,11 @@ extension LayoutSession {
 
     static func effectiveStyles(_ cascaded: [ComputedStyle], _ document: LayoutDocument) -> [ComputedStyle] {
         var styles = cascaded
-        for (index, view) in document.views.enumerated() where view.title != nil {
-            styles[index] = StyleValues.effective(cascaded[index], for: view)
+        // By index, through the buffer: binding each view to a local would copy it.
+        document.views.withUnsafeBufferPointer { views in
+            for index in views.indices where views[index].title != nil {
+                styles[index] = StyleValues.effective(cascaded[index], for: views[index])
+            }
         }
         return styles
     }

@@ -43,7 +43,9 @@ public struct ViewLayout: Hashable, Sendable {
 
 extension ViewLayout {
     /// Takes a re-parsed declaration of the same view (same id, same place in the
-    /// tree order), assigning only what differs.
+    /// tree order), assigning only what differs. (Inlined: a reload refreshes
+    /// every view, and a call would copy the declaration first.)
+    @inline(__always)
     mutating func refresh(from declaration: ViewDeclaration, in document: LayoutDocument) {
         if kind != declaration.kind { kind = declaration.kind }
         if classes != declaration.classes { classes = declaration.classes }
