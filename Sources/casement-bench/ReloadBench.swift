@@ -23,7 +23,7 @@ struct ReloadBench: ParsableCommand {
     @Option(help: "Comma-separated view counts.")
     var sizes = "1000,10000"
 
-    @Option(help: "Timed runs per figure (at most 7 above 1,000 views).")
+    @Option(help: "Timed runs per figure (at most 7 above 1,000 views, unless --phase picks one).")
     var runs = 21
 
     @Option(help: "nested: sections of fixed height, containers sharing each section's width by grow. grow: grow at every level (the solver's hardest case).")
@@ -51,7 +51,7 @@ struct ReloadBench: ParsableCommand {
             return
         }
         for count in parseSizes(sizes)! {
-            try measure(views: count, runs: count > 1000 ? min(runs, 7) : runs)
+            try measure(views: count, runs: count > 1000 && phase == nil ? min(runs, 7) : runs)
         }
     }
 
