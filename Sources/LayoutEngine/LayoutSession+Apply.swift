@@ -51,12 +51,18 @@ extension LayoutSession {
 
         // Styles, and the views that appeared or went away.
         var styleChanged = [Bool](repeating: true, count: newDocument.views.count)
-        for view in newDocument.views.indices {
-            if let before = oldIndex(view) {
-                styleChanged[view] = old.styles[before] != next.styles[view]
-                if styleChanged[view] { dirty.markRestyled(view) }
-            } else {
-                dirty.mark(view)
+        old.styles.withUnsafeBufferPointer { oldStyles in
+            next.styles.withUnsafeBufferPointer { newStyles in
+                // A spec edit usually keeps the very same styles: nothing to compare then.
+                let same = sameViews && oldStyles.baseAddress == newStyles.baseAddress && oldStyles.count == newStyles.count
+                for view in newDocument.views.indices {
+                    if let before = oldIndex(view) {
+                        styleChanged[view] = !same && oldStyles[before] != newStyles[view]
+                        if styleChanged[view] { dirty.markRestyled(view) }
+                    } else {
+                        dirty.mark(view)
+                    }
+                }
             }
         }
         if !sameViews {
@@ -174,10 +180,15 @@ extension LayoutSession {
             views = layouts
         } else {
             if documentChanged {
-                // Through the buffer: reading each declaration out of the array would copy it.
-                newDocument.views.withUnsafeBufferPointer { declarations in
-                    for index in declarations.indices { views[index].refresh(from: declarations[index], in: newDocument) }
+                // Compared in place first: most views are as they were.
+                let stale = views.withUnsafeBufferPointer { layouts in
+                    newDocument.views.withUnsafeBufferPointer { declarations in
+                        declarations.indices.filter { index in
+                            !ViewLayout.isCurrent(layouts.baseAddress! + index, with: declarations.baseAddress! + index)
+                        }
+                    }
                 }
+                for index in stale { views[index].refresh(from: newDocument.views[index], in: newDocument) }
             }
             for index in dirty.restyled { views[index].style = next.styles[index] }
         }

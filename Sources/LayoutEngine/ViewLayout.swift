@@ -42,10 +42,19 @@ public struct ViewLayout: Hashable, Sendable {
 }
 
 extension ViewLayout {
+    /// Whether a re-parsed declaration of the same view says nothing new,
+    /// compared field by field in place: a reload checks every view, and
+    /// taking the values themselves would copy both.
+    static func isCurrent(_ layout: UnsafePointer<ViewLayout>, with declaration: UnsafePointer<ViewDeclaration>) -> Bool {
+        layout.pointee.kind == declaration.pointee.kind && layout.pointee.depth == declaration.pointee.depth
+            && layout.pointee.isGeneratedID == declaration.pointee.isGeneratedID
+            && layout.pointee.location == declaration.pointee.location
+            && layout.pointee.title == declaration.pointee.title && layout.pointee.parent == declaration.pointee.parent
+            && layout.pointee.classes == declaration.pointee.classes
+    }
+
     /// Takes a re-parsed declaration of the same view (same id, same place in the
-    /// tree order), assigning only what differs. (Inlined: a reload refreshes
-    /// every view, and a call would copy the declaration first.)
-    @inline(__always)
+    /// tree order), assigning only what differs.
     mutating func refresh(from declaration: ViewDeclaration, in document: LayoutDocument) {
         if kind != declaration.kind { kind = declaration.kind }
         if classes != declaration.classes { classes = declaration.classes }
