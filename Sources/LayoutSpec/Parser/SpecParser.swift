@@ -334,7 +334,7 @@ struct ParserState {
     }
 
     /// Adds a statement to the open view; outside any view it is an error.
-    private mutating func addStatement(_ statement: StatementSyntax, at span: SourceSpan) {
+    private mutating func addStatement(_ statement: consuming StatementSyntax, at span: SourceSpan) {
         guard let view = currentView else {
             diagnostics.error(
                 "rules, shorthands and VFL lines go inside a view's body", at: span,
