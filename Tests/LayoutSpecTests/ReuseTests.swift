@@ -163,9 +163,24 @@ import Testing
         let restyled = lowerBothWays(original, columns: 3, previous: previous, "restyled")
         #expect(takenCount(restyled) == count - 12)
 
-        // A view added: the view lists differ, nothing is taken, the result is still right.
+        // A view added: the views after it move up one index and are taken all the same.
         let added = original.replacingOccurrences(of: "box s5pb\n", with: "box s5pb\n        box s5pc\n")
-        #expect(takenCount(lowerBothWays(added, columns: 2, previous: previous, "added")) == 0)
+        #expect(takenCount(lowerBothWays(added, columns: 2, previous: previous, "added")) > count * 9 / 10)
+
+        // A view removed, and with it a rule naming it: the view that named it is lowered again (and reports it).
+        let removed = original.replacingOccurrences(of: "      grid s3g [columns=3 gap=1 grow=1] {\n", with: "      grid s3x [columns=3 gap=1 grow=1] {\n")
+        let withoutView = lowerBothWays(removed, columns: 2, previous: previous, "removed")
+        #expect(takenCount(withoutView) > count * 9 / 10)
+        #expect(withoutView.diagnostics.contains { $0.message.contains("unknown view 's3g'") })
+
+        // A view wrapped in a new one: its descendants are deeper now, so they are lowered again.
+        let wrapped = original.replacingOccurrences(of: "      overlay s2o [gravity=center padding=(1 2)] {\n", with: "      box wrap {\n      overlay s2o [gravity=center padding=(1 2)] {\n")
+            .replacingOccurrences(of: "        box s2o1 [gravity=top-right] { aspect 2:1 }\n      }\n", with: "        box s2o1 [gravity=top-right] { aspect 2:1 }\n      }\n      }\n")
+        #expect(takenCount(lowerBothWays(wrapped, columns: 2, previous: previous, "wrapped")) > count * 9 / 10)
+
+        // A view named like an attribute: a bare `width` in any rule would now mean it, nothing is taken.
+        let attributeName = original.replacingOccurrences(of: "box s5pb\n", with: "box s5pb\n        box width\n")
+        #expect(takenCount(lowerBothWays(attributeName, columns: 2, previous: previous, "attribute name")) == 0)
 
         // A let added: every view could read it, nothing is taken.
         let withLet = original.replacingOccurrences(of: "screen root {\n", with: "screen root {\n  let unused = 2\n")

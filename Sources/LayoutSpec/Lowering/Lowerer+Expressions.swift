@@ -120,6 +120,7 @@ extension Lowerer {
             return evaluateLet(found.definition, scope: found.scope, context, usedAt: name.span)
         }
         if viewIndex[name.text] != nil {
+            viewNames.append(name.text)
             guard let attribute = context.attribute else {
                 diagnostics.error(
                     "'\(name.text)' is a view; here a number is expected", at: name.span,
@@ -169,7 +170,10 @@ extension Lowerer {
     /// A view id or `parent`, reported with a did-you-mean when unknown.
     mutating func resolveView(_ name: NameSyntax, from view: Int) -> String? {
         if name.text == "parent" { return parentID(of: view, at: name.span) }
-        if viewIndex[name.text] != nil { return name.text }
+        if viewIndex[name.text] != nil {
+            viewNames.append(name.text)
+            return name.text
+        }
         diagnostics.error(
             "unknown view '\(name.text)'; the rule is skipped", at: name.span,
             hint: Suggestion.hint(for: name.text, among: ids))

@@ -30,6 +30,12 @@ struct LoweringMemo: Sendable {
     var clean: [Bool] = []
     /// Per view, where its reads start in `structuralReads`; one more entry closes the last.
     var readStarts: [Int] = []
+    /// Per view, its parent's index (-1: none).
+    var parents: [Int] = []
+    /// The view ids each view's rules named, in `viewNames` from `nameStarts[view]`
+    /// to `nameStarts[view + 1]`: a view that went takes the views that named it.
+    var viewNames: [String] = []
+    var nameStarts: [Int] = []
     /// Documents this one's views are known to equal (up to locations): the
     /// one it took views over from, and that one's own base, so a spec lowered
     /// again for its styles still matches the document on screen.
@@ -37,6 +43,10 @@ struct LoweringMemo: Sendable {
 
     init(source: SourceText) {
         self.source = source
+    }
+
+    func namesRead(by view: Int) -> ArraySlice<String> {
+        viewNames[nameStarts[view]..<nameStarts[view + 1]]
     }
 
     static func lets(of syntax: SpecSyntax) -> [LetPlace] {
@@ -50,15 +60,16 @@ struct LoweringMemo: Sendable {
     }
 }
 
-/// A document some views were taken over from, and which views (by index, the
-/// same in both: views are taken over only when the view lists agree).
+/// A document some views were taken over from, and which views (each from the
+/// view with the same id).
 struct LoweringBase: Sendable {
     var token: LoweringToken
     var taken: [Bool]
 }
 
 /// Which views of a new lowering can be taken over from the previous one, and
-/// how: the previous document's views line up with the new ones by index.
+/// from which of its views: views before the edit keep their index, views after
+/// it move by as many views as the edit added or removed.
 /// (A class: the lowering consults it once per view, and copying the previous
 /// document's arrays each time would cost more than the lookup.)
 final class ReusePlan {
@@ -74,74 +85,127 @@ final class ReusePlan {
     let previous: LayoutDocument
     let memo: LoweringMemo
     let places: [Place]
+    /// Per new view, the index of the previous view it would be taken from (-1: none).
+    let sources: [Int]
     /// How many lines and bytes the edit added before the views after it (negative: removed).
     let lineShift: Int
     let byteShift: Int
 
     /// Nil when nothing can be taken over: the previous document was not
-    /// lowered here, is of another file, has other views or other lets, or
-    /// the edit touches every view.
-    init?(previous: LayoutDocument, syntax: SpecSyntax, ids: [String], parents: [Int], kinds: [ViewKind]) {
-        guard let memo = previous.memo, memo.source.path == syntax.source.path,
-            previous.views.count == syntax.views.count, memo.clean.count == syntax.views.count
+    /// lowered here, is of another file, has other lets, or the edit touches
+    /// every view.
+    init?(previous: LayoutDocument, lowerer: borrowing Lowerer) {
+        let syntax = lowerer.syntax
+        guard let memo = previous.memo, memo.source.path == syntax.source.path, memo.clean.count == previous.views.count
         else { return nil }
         let old = memo.source.utf8, new = syntax.source.utf8
         let edit = TextEdit(old: old, new: new)
+        let oldCount = previous.views.count, count = syntax.views.count
+        let viewShift = count - oldCount
 
-        // Every view keeps its id, kind and parent: names resolve the same everywhere.
-        let sameViews = previous.views.withUnsafeBufferPointer { before in
-            syntax.views.withUnsafeBufferPointer { after in
-                for index in before.indices {
-                    guard before[index].id == ids[index], before[index].kind == kinds[index],
-                        before[index].isGeneratedID == (after[index].id?.text != ids[index])
-                    else { return false }
-                    let parent = parents[index]
-                    if parent < 0 ? before[index].parent != nil : before[index].parent != ids[parent] { return false }
-                }
-                return true
+        // The previous view a new one corresponds to, by where its header is.
+        let headers = lowerer.headers
+        func source(of index: Int) -> Int? {
+            let header = headers[index]
+            let before: Int
+            if header < edit.prefix {
+                before = index
+                guard before < oldCount, memo.headerOffsets[before] == header else { return nil }
+            } else if header >= edit.newCount - edit.suffix {
+                before = index - viewShift
+                guard before >= 0, before < oldCount, memo.headerOffsets[before] == header - edit.newCount + edit.oldCount
+                else { return nil }
+            } else {
+                return nil
             }
+            return before
         }
-        guard sameViews else { return nil }
 
         // Every let stays where it was, in the same scope, and the edit touches none.
         let oldLets = memo.lets, newLets = LoweringMemo.lets(of: syntax)
         guard oldLets.count == newLets.count else { return nil }
         for (before, after) in zip(oldLets, newLets) {
-            guard before.scope == after.scope, !edit.touchesOld(before.span), !edit.touchesNew(after.span),
-                edit.newOffset(ofOld: before.span.start) == after.span.start
+            guard !edit.touchesOld(before.span), !edit.touchesNew(after.span),
+                edit.newOffset(ofOld: before.span.start) == after.span.start,
+                after.scope < 0 ? before.scope < 0 : source(of: after.scope) == before.scope
             else { return nil }
+        }
+
+        // Views that came or went. A view named like an attribute would change
+        // what that bare word means in every rule; a view that went takes the
+        // views that named it.
+        let ids = lowerer.ids
+        var removed: Set<String> = []
+        if count != oldCount || !edit.isUnchanged {
+            let (first, last) = previous.views.withUnsafeBufferPointer { before in
+                Self.commonEnds(before.count, ids.count) { before[$0].id == ids[$1] }
+            }
+            for index in first..<(count - last) where previous.viewIndex[ids[index]] == nil {
+                if Attribute(spelling: ids[index]) != nil { return nil }
+            }
+            for index in first..<(oldCount - last) where lowerer.viewIndex[previous.views[index].id] == nil {
+                removed.insert(previous.views[index].id)
+            }
         }
 
         // The lowering of a view reads its own header and body and its
         // descendants': all of it lies between its header and the next view
-        // that is not its descendant (its extent).
-        let count = syntax.views.count
+        // that is not its descendant (its extent). Besides, its id, kind,
+        // depth, parent (id and kind) and children, and the names it resolved.
+        let parents = lowerer.parents, kinds = lowerer.kinds, children = lowerer.children
         var subtree = [Int](repeating: 1, count: count)
         for index in stride(from: count - 1, through: 0, by: -1) where parents[index] >= 0 {
             subtree[parents[index]] += subtree[index]
         }
         var places = [Place](repeating: .none, count: count)
+        var sources = [Int](repeating: -1, count: count)
         syntax.views.withUnsafeBufferPointer { views in
-            for index in 0..<count where memo.clean[index] {
-                let header = views[index].span.start
-                guard memo.headerOffsets[index] == edit.oldOffset(ofNew: header) else { continue }
-                let next = index + subtree[index]
-                let extentEnd = next < count ? views[next].span.start : new.count
-                if edit.isUnchanged {
-                    places[index] = .before
-                } else if extentEnd <= edit.lastLineEndBefore {
-                    places[index] = .before
-                } else if header > edit.firstLineEndAfter {
-                    places[index] = .after
+            previous.views.withUnsafeBufferPointer { before in
+                for index in 0..<count {
+                    guard let old = source(of: index), memo.clean[old], before[old].id == ids[index],
+                        before[old].kind == kinds[index], before[old].depth == views[index].depth,
+                        before[old].isGeneratedID == (views[index].id?.text != ids[index])
+                    else { continue }
+                    let parent = parents[index], oldParent = memo.parents[old]
+                    if parent < 0 {
+                        guard oldParent < 0 else { continue }
+                    } else {
+                        guard oldParent >= 0, before[oldParent].id == ids[parent], before[oldParent].kind == kinds[parent]
+                        else { continue }
+                    }
+                    guard before[old].children.elementsEqual(children[index].lazy.map { ids[$0] }) else { continue }
+                    if !removed.isEmpty, memo.namesRead(by: old).contains(where: removed.contains) { continue }
+
+                    let header = headers[index]
+                    let next = index + subtree[index]
+                    let extentEnd = next < count ? views[next].span.start : new.count
+                    if edit.isUnchanged || extentEnd <= edit.lastLineEndBefore {
+                        places[index] = .before
+                    } else if header > edit.firstLineEndAfter {
+                        places[index] = .after
+                    } else {
+                        continue
+                    }
+                    sources[index] = old
                 }
             }
         }
-        guard places.contains(where: { if case .none = $0 { false } else { true } }) else { return nil }
+        guard sources.contains(where: { $0 >= 0 }) else { return nil }
         self.previous = previous
         self.memo = memo
         self.places = places
+        self.sources = sources
         self.lineShift = syntax.source.lineCount - memo.source.lineCount
         self.byteShift = new.count - old.count
+    }
+
+    /// How many items two sequences share at the start, and then at the end.
+    static func commonEnds(_ oldCount: Int, _ newCount: Int, same: (Int, Int) -> Bool) -> (Int, Int) {
+        let shorter = min(oldCount, newCount)
+        var first = 0, last = 0
+        while first < shorter, same(first, first) { first += 1 }
+        while last < shorter - first, same(oldCount - 1 - last, newCount - 1 - last) { last += 1 }
+        return (first, last)
     }
 }
 
@@ -157,14 +221,16 @@ extension Lowerer {
         case .after: (shift, moved) = (plan.lineShift, plan.byteShift != 0)
         }
         let previous = plan.previous
-        let reads = plan.memo.readStarts[index]..<plan.memo.readStarts[index + 1]
+        let source = plan.sources[index]
+        let reads = plan.memo.readStarts[source]..<plan.memo.readStarts[source + 1]
         for read in previous.structuralReads[reads] where styles?(read.view, read.name) != read.value { return false }
         structuralReads += previous.structuralReads[reads]
+        viewNames += plan.memo.namesRead(by: source)
 
         let start = constraints.count
         previous.views.withUnsafeBufferPointer { before in
-            constraints += previous.constraints[before[index].constraintRange]
-            var declaration = before[index]
+            constraints += previous.constraints[before[source].constraintRange]
+            var declaration = before[source]
             declaration.constraintRange = start..<constraints.count
             if shift != 0 {
                 for position in start..<constraints.count { constraints[position].location.line += shift }
@@ -173,7 +239,7 @@ extension Lowerer {
             }
             views.append(declaration)
         }
-        if moved, previous.views[index].params.contains(where: { $0.value.hasSpans }) {
+        if moved, previous.views[source].params.contains(where: { $0.value.hasSpans }) {
             // Parenthesised parameter values keep their offsets, which moved.
             views[index] = declaration(of: index, constraints: start..<constraints.count)
         }

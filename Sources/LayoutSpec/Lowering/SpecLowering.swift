@@ -56,6 +56,8 @@ struct Lowerer {
     let styles: StructuralStyle?
     /// Every structural style value read, in order.
     var structuralReads: [StructuralRead] = []
+    /// Every view id a rule named, in order (see `LoweringMemo.viewNames`).
+    var viewNames: [String] = []
 
     init(syntax: SpecSyntax, styles: StructuralStyle?) {
         self.syntax = syntax
@@ -69,9 +71,12 @@ struct Lowerer {
         ordinalChains = OrdinalChains(keys: ids.count * 8 + 1)
         collectLets()
         let uses = lowerUses()
-        let plan = previous.flatMap { ReusePlan(previous: $0, syntax: syntax, ids: ids, parents: parents, kinds: kinds) }
+        var plan: ReusePlan?
+        if let previous { plan = ReusePlan(previous: previous, lowerer: self) }
         var memo = LoweringMemo(source: syntax.source)
         memo.headerOffsets = headers
+        memo.parents = parents
+        memo.nameStarts.reserveCapacity(syntax.views.count + 1)
         memo.lets = LoweringMemo.lets(of: syntax)
         memo.clean.reserveCapacity(syntax.views.count)
         memo.readStarts.reserveCapacity(syntax.views.count + 1)
@@ -81,6 +86,7 @@ struct Lowerer {
         views.reserveCapacity(syntax.views.count)
         for index in syntax.views.indices {
             memo.readStarts.append(structuralReads.count)
+            memo.nameStarts.append(viewNames.count)
             if let plan, takeOver(index, from: plan, into: &views) {
                 memo.clean.append(true)
                 taken[index] = true
@@ -104,6 +110,8 @@ struct Lowerer {
             memo.clean.append(diagnostics.attempts == attempts)
         }
         memo.readStarts.append(structuralReads.count)
+        memo.nameStarts.append(viewNames.count)
+        memo.viewNames = viewNames
         if let plan {
             memo.bases = [LoweringBase(token: plan.memo.token, taken: taken)]
             if let older = plan.memo.bases.first {

@@ -33,31 +33,33 @@ public struct ConstraintDelta: Hashable, Sendable {
             new.constraints.withUnsafeBufferPointer { newConstraints in
                 old.views.withUnsafeBufferPointer { oldViews in
                     new.views.withUnsafeBufferPointer { newViews in
-                        if Self.sameViewIDs(oldViews, newViews) {
-                            let taken = Self.takenViews(from: old, by: new)
-                            for index in newViews.indices {
-                                let oldRange = oldViews[index].constraintRange, newRange = newViews[index].constraintRange
-                                if let taken, taken[index], oldRange.count == newRange.count {
-                                    // Copied from the old document by lowering: nothing to compare.
-                                    for offset in 0..<newRange.count {
-                                        unchanged.append(Pair(old: oldRange.lowerBound + offset, new: newRange.lowerBound + offset))
-                                    }
-                                } else {
-                                    match(oldConstraints, oldRange, newConstraints, newRange)
+                        let taken = Self.takenViews(from: old, by: new)
+                        func pair(_ oldIndex: Int, _ newIndex: Int) {
+                            let oldRange = oldViews[oldIndex].constraintRange, newRange = newViews[newIndex].constraintRange
+                            if let taken, taken[newIndex], oldRange.count == newRange.count {
+                                // Copied from the old document by lowering: nothing to compare.
+                                for offset in 0..<newRange.count {
+                                    unchanged.append(Pair(old: oldRange.lowerBound + offset, new: newRange.lowerBound + offset))
                                 }
+                            } else {
+                                match(oldConstraints, oldRange, newConstraints, newRange)
                             }
+                        }
+                        if Self.sameViewIDs(oldViews, newViews) {
+                            for index in newViews.indices { pair(index, index) }
                         } else {
-                            for index in oldViews.indices where new.viewIndex[oldViews[index].id] == nil {
-                                removed += oldViews[index].constraintRange
-                            }
+                            let previous = new.previousIndices(in: old)
+                            var kept = [Bool](repeating: false, count: oldViews.count)
                             for index in newViews.indices {
-                                guard let oldIndex = old.viewIndex[newViews[index].id] else {
+                                guard let before = previous[index] else {
                                     added += newViews[index].constraintRange
                                     continue
                                 }
-                                match(
-                                    oldConstraints, oldViews[oldIndex].constraintRange,
-                                    newConstraints, newViews[index].constraintRange)
+                                kept[before] = true
+                                pair(before, index)
+                            }
+                            for index in oldViews.indices where !kept[index] {
+                                removed += oldViews[index].constraintRange
                             }
                         }
                     }
@@ -67,8 +69,8 @@ public struct ConstraintDelta: Hashable, Sendable {
         removed.sort()
     }
 
-    /// The views whose constraints lowering took over from `old` when it made
-    /// `new` (see `SpecLowering.lower(_:styles:reusing:)`), if it did.
+    /// The views whose constraints lowering took over from `old` (from the view
+    /// with the same id) when it made `new` (see `SpecLowering.lower(_:styles:reusing:)`), if it did.
     private static func takenViews(from old: LayoutDocument, by new: LayoutDocument) -> [Bool]? {
         guard let token = old.memo?.token, let bases = new.memo?.bases else { return nil }
         return bases.first { $0.token === token && $0.taken.count == new.views.count }?.taken

@@ -55,6 +55,28 @@ public struct LayoutDocument: Sendable {
         return constraints[view.constraintRange]
     }
 
+    /// For each view, the index of the view with the same id in `old`, or nil
+    /// for a view `old` does not have. Ids are unique in a document, so views
+    /// before and after an edited stretch pair up by position (compared, not
+    /// hashed); only the views between are looked up.
+    public func previousIndices(in old: LayoutDocument) -> [Int?] {
+        var result = [Int?](repeating: nil, count: views.count)
+        views.withUnsafeBufferPointer { new in
+            old.views.withUnsafeBufferPointer { before in
+                let shorter = min(new.count, before.count)
+                var prefix = 0, suffix = 0
+                while prefix < shorter, new[prefix].id == before[prefix].id { prefix += 1 }
+                while suffix < shorter - prefix, new[new.count - 1 - suffix].id == before[before.count - 1 - suffix].id {
+                    suffix += 1
+                }
+                for index in 0..<prefix { result[index] = index }
+                for index in prefix..<(new.count - suffix) { result[index] = old.viewIndex[new[index].id] }
+                for index in (new.count - suffix)..<new.count { result[index] = index - new.count + before.count }
+            }
+        }
+        return result
+    }
+
     /// One constraint per line in its readable form: what the inspector lists
     /// and what golden tests compare.
     public var loweredText: String {
