@@ -42,7 +42,7 @@ extension LayoutSession {
         let old = model
         let oldDocument = old.document, newDocument = next.document
         let sameViews = !documentChanged || Self.sameViewIDs(oldDocument, newDocument)
-        let oldIndexOfNew: [Int?] = sameViews ? [] : newDocument.views.map { oldDocument.viewIndex[$0.id] }
+        let oldIndexOfNew: [Int?] = sameViews ? [] : newDocument.previousIndices(in: oldDocument)
         func oldIndex(_ view: Int) -> Int? { sameViews ? view : oldIndexOfNew[view] }
 
         var changes = PendingChanges()
@@ -66,19 +66,22 @@ extension LayoutSession {
             }
         }
         if !sameViews {
-            report.addedViews = newDocument.views.filter { oldDocument.viewIndex[$0.id] == nil }.map(\.id)
-            for (index, view) in oldDocument.views.enumerated() where newDocument.viewIndex[view.id] == nil {
-                report.removedViews.append(view.id)
+            var kept = [Bool](repeating: false, count: oldDocument.views.count)
+            for index in newDocument.views.indices {
+                if let before = oldIndexOfNew[index] { kept[before] = true } else { report.addedViews.append(newDocument.views[index].id) }
+            }
+            for index in oldDocument.views.indices where !kept[index] {
+                report.removedViews.append(oldDocument.views[index].id)
                 for implicit in viewStates[index].implicit {
                     retire(implicit.slot, ref: .implicit(view: index, kind: implicit.kind))
                     report.implicitCounts.removed += 1
                 }
             }
-            registry.adopt(newDocument.views)
+            registry.adopt(newDocument.views, previousIndices: oldIndexOfNew)
         }
 
         // The spec's constraints.
-        let resolver = Resolver(document: newDocument, styles: next.styles)
+        let resolver = Resolver(document: newDocument, styles: next.styles, owners: next.constraintViews)
         if documentChanged {
             let delta = ConstraintDelta(from: oldDocument, to: newDocument)
             var slots = [ConstraintSlot](
@@ -164,20 +167,10 @@ extension LayoutSession {
 
         // The views as the designer reads them.
         if documentChanged && !sameViews {
-            var layouts: [ViewLayout] = []
-            layouts.reserveCapacity(newDocument.views.count)
-            for index in newDocument.views.indices {
-                let view = newDocument.views[index]
-                var layout = ViewLayout(
-                    declaration: view, parentIndex: view.parent.flatMap { newDocument.viewIndex[$0] },
-                    style: next.styles[index])
-                if let before = oldIndex(index) {
-                    layout.frame = views[before].frame
-                    layout.exact = views[before].exact
-                }
-                layouts.append(layout)
-            }
-            views = layouts
+            var replaced: [ViewLayout]? = views
+            views = Self.layouts(
+                of: newDocument, styles: next.styles, styleChanged: styleChanged, from: views, previousIndices: oldIndexOfNew)
+            releaseInBackground(&replaced)
         } else {
             if documentChanged {
                 // Compared in place first: most views are as they were.
@@ -206,6 +199,40 @@ extension LayoutSession {
         }
         report.restyledViews = dirty.restyled.filter { oldIndex($0) != nil }.sorted().map { views[$0].id }
         return documentChanged ? old : nil
+    }
+
+    /// The views as the designer reads them, after views came or went: a view
+    /// that stays starts from its old layout (its frame, its style unless that
+    /// changed), its parent found through the old parent's new place.
+    static func layouts(
+        of document: LayoutDocument, styles: [ComputedStyle], styleChanged: [Bool], from old: [ViewLayout],
+        previousIndices: [Int?]
+    ) -> [ViewLayout] {
+        var newIndexOfOld = [Int](repeating: -1, count: old.count)
+        for (index, before) in previousIndices.enumerated() { if let before { newIndexOfOld[before] = index } }
+        var layouts: [ViewLayout] = []
+        layouts.reserveCapacity(document.views.count)
+        document.views.withUnsafeBufferPointer { declarations in
+            for index in declarations.indices {
+                let declaration = declarations.baseAddress! + index
+                func parentIndex(guess: Int?) -> Int? {
+                    guard let parent = declaration.pointee.parent else { return nil }
+                    if let guess, guess >= 0, declarations[guess].id == parent { return guess }
+                    return document.viewIndex[parent]
+                }
+                guard let before = previousIndices[index] else {
+                    layouts.append(
+                        ViewLayout(declaration: declaration.pointee, parentIndex: parentIndex(guess: nil), style: styles[index]))
+                    continue
+                }
+                var layout = old[before]
+                layout.parentIndex = parentIndex(guess: layout.parentIndex.map { newIndexOfOld[$0] })
+                if !ViewLayout.isCurrent(&layout, with: declaration) { layout.refresh(from: declaration.pointee, in: document) }
+                if styleChanged[index] { layout.style = styles[index] }
+                layouts.append(layout)
+            }
+        }
+        return layouts
     }
 
     /// Whether two documents have the same views in the same order (ids only:
@@ -328,6 +355,8 @@ struct PendingChanges {
 struct Resolver {
     let document: LayoutDocument
     let styles: [ComputedStyle]
+    /// The index of the view that owns each constraint.
+    let owners: [Int]
 
     func resolve(_ index: Int) -> Resolution {
         StyleValues.resolve(document.constraints[index], styles: styles, index: document.viewIndex)
@@ -340,10 +369,15 @@ struct Resolver {
 
     /// Whether the constraint reads a style value of a view whose style changed.
     func readsChangedStyle(_ index: Int, _ changed: [Bool]) -> Bool {
-        for term in document.constraints[index].right.styles {
-            guard let view = document.viewIndex[term.view] else { return true }
-            if changed[view] { return true }
+        document.constraints.withUnsafeBufferPointer { constraints in
+            let constraint = constraints.baseAddress! + index
+            for term in constraint.pointee.right.styles {
+                // Mostly the owner's own style values: no lookup for those.
+                let isOwn = term.view == constraint.pointee.identity.view
+                guard let view = isOwn ? owners[index] : document.viewIndex[term.view] else { return true }
+                if changed[view] { return true }
+            }
+            return false
         }
-        return false
     }
 }

@@ -49,7 +49,7 @@ extension LayoutSession {
     mutating func absorbSolverChanges(_ dirty: inout DirtyViews) -> [Int] {
         var touched: [Int] = []
         for variable in solver.takeChangedVariables() {
-            guard let slot = registry.slots[variable] else { continue }
+            guard let slot = registry.slot(of: variable) else { continue }
             dirty.mark(slot.view)
             touched.append(slot.view)
         }

@@ -120,7 +120,7 @@ extension LayoutSession {
         var mentioned = [[Bool]](repeating: [false, false, false, false], count: count)
         for constraint in solver.constraints {
             for term in constraint.expression.terms {
-                if let slot = registry.slots[term.variable] { mentioned[slot.view][slot.slot] = true }
+                if let slot = registry.slot(of: term.variable) { mentioned[slot.view][slot.slot] = true }
             }
         }
         for view in 0..<count {
@@ -133,7 +133,7 @@ extension LayoutSession {
         for ambiguity in solver.ambiguities() {
             var touched: [Int] = []
             for variable in ambiguity.variables {
-                guard let slot = registry.slots[variable] else { continue }
+                guard let slot = registry.slot(of: variable) else { continue }
                 moving[slot.view][slot.slot] = true
                 if !isTouched[slot.view] {
                     isTouched[slot.view] = true

@@ -9,12 +9,18 @@ struct ViewVariables: Sendable {
     let top: SolverVariable
     let width: SolverVariable
     let height: SolverVariable
+    /// The view's id, and a number the registry gave these variables (it never
+    /// changes, while the view's index does when views come or go).
+    let id: String
+    let key: Int
 
-    init(id: String) {
+    init(id: String, key: Int = -1) {
         left = SolverVariable(id + ".left")
         top = SolverVariable(id + ".top")
         width = SolverVariable(id + ".width")
         height = SolverVariable(id + ".height")
+        self.id = id
+        self.key = key
     }
 
     /// In slot order: left, top, width, height.
@@ -58,33 +64,61 @@ struct VariableRegistry: Sendable {
     private var auxiliary: [AuxiliaryKey: SolverVariable] = [:]
     /// Per view of the applied document, in its order.
     private(set) var perView: [ViewVariables] = []
-    /// Solver variable to view slot, for the applied document.
-    private(set) var slots: [SolverVariable: VariableSlot] = [:]
+    /// Solver variable to its view's key and its slot in the view.
+    private var keySlots: [SolverVariable: KeySlot] = [:]
+    /// Per key, the index of its view in the applied document (-1: gone).
+    private var indexOfKey: [Int] = []
 
     private struct AuxiliaryKey: Hashable, Sendable {
         var owner: String
         var name: String
     }
 
+    private struct KeySlot: Hashable, Sendable {
+        var key: Int
+        var slot: Int
+    }
+
     /// Matches the registry to a document's views: keeps the variables of views
-    /// that stay, makes new ones, forgets the rest.
-    mutating func adopt(_ views: [ViewDeclaration]) {
-        var kept: [String: ViewVariables] = [:]
-        kept.reserveCapacity(views.count)
-        perView = []
-        perView.reserveCapacity(views.count)
-        slots = [:]
-        slots.reserveCapacity(views.count * 4)
-        for (index, view) in views.enumerated() {
-            let variables = byID[view.id] ?? ViewVariables(id: view.id)
-            kept[view.id] = variables
-            perView.append(variables)
-            for (slot, variable) in variables.all.enumerated() {
-                slots[variable] = VariableSlot(view: index, slot: slot)
+    /// that stay (`previousIndices`: each view's index in the document adopted
+    /// before, if it was there), makes new ones, forgets the rest. Only the views
+    /// that came or went touch the tables.
+    mutating func adopt(_ views: [ViewDeclaration], previousIndices: [Int?]) {
+        let before = perView
+        var stays = [Bool](repeating: false, count: before.count)
+        var next: [ViewVariables] = []
+        next.reserveCapacity(views.count)
+        for index in views.indices {
+            if let old = previousIndices[index] {
+                next.append(before[old])
+                stays[old] = true
+                continue
             }
+            let id = views[index].id
+            let variables = ViewVariables(id: id, key: indexOfKey.count)
+            indexOfKey.append(-1)
+            byID[id] = variables
+            for (slot, variable) in variables.all.enumerated() { keySlots[variable] = KeySlot(key: variables.key, slot: slot) }
+            next.append(variables)
         }
-        byID = kept
-        auxiliary = auxiliary.filter { kept[$0.key.owner] != nil }
+        var gone: Set<String> = []
+        for index in before.indices where !stays[index] {
+            let variables = before[index]
+            gone.insert(variables.id)
+            byID[variables.id] = nil
+            indexOfKey[variables.key] = -1
+            for variable in variables.all { keySlots[variable] = nil }
+        }
+        if !gone.isEmpty { auxiliary = auxiliary.filter { !gone.contains($0.key.owner) } }
+        for (index, variables) in next.enumerated() { indexOfKey[variables.key] = index }
+        perView = next
+    }
+
+    /// Which view slot a solver variable is, if it is one of a view's four.
+    func slot(of variable: SolverVariable) -> VariableSlot? {
+        guard let found = keySlots[variable] else { return nil }
+        let view = indexOfKey[found.key]
+        return view < 0 ? nil : VariableSlot(view: view, slot: found.slot)
     }
 
     func variables(ofView index: Int) -> ViewVariables { perView[index] }
