@@ -14,7 +14,8 @@ struct ReloadBench: ParsableCommand {
         discussion: """
             Phases: load (everything from scratch); style-constant (one `size` in the \
             stylesheet changes: constants only); spec-constant (one `gap` in the spec \
-            changes); structural (the spec gains one rule and loses another); resize (the \
+            changes); structural (the spec gains one rule and loses another); \
+            structural-view (the spec gains or loses a view); resize (the \
             terminal grows or shrinks by a cell, same @media); resize-media (a resize that \
             switches an @media block). Budgets: 1,000 views — style-constant ≤ 5 ms, \
             structural ≤ 20 ms, resize ≤ 2 ms; 10,000 views — every edit ≤ 50 ms.
@@ -29,7 +30,7 @@ struct ReloadBench: ParsableCommand {
     @Option(help: "nested: sections of fixed height, containers sharing each section's width by grow. grow: grow at every level (the solver's hardest case).")
     var workload: ReloadWorkload.Shape = .nested
 
-    @Option(help: "Run only this phase (after one load), e.g. for profiling: style-constant, spec-constant, structural, resize, resize-media.")
+    @Option(help: "Run only this phase (after one load), e.g. for profiling: style-constant, spec-constant, structural, structural-view, resize, resize-media.")
     var phase: String?
 
     @Flag(help: "Print every reload's stage timings (to standard error).")
@@ -93,6 +94,12 @@ struct ReloadBench: ParsableCommand {
             return ReloadWorkload.specPath
         } check: { report in
             report.counts.added == 1 && report.counts.removed == 1
+        }
+        try timed(count, "structural-view", runs: runs, session: &session) { flip in
+            files[ReloadWorkload.specPath] = workload.spec(extraRuleOn: 0, extraView: flip)
+            return ReloadWorkload.specPath
+        } check: { report in
+            report.addedViews.count + report.removedViews.count == 1
         }
 
         if wants("resize") {
@@ -191,7 +198,7 @@ struct ReloadWorkload {
         leaves = max(1, Int((((perSection - 1) / Double(containers)) - 1).rounded(.up)))
     }
 
-    func spec(gap: Int = 1, extraRuleOn extra: Int? = nil) -> String {
+    func spec(gap: Int = 1, extraRuleOn extra: Int? = nil, extraView: Bool = false) -> String {
         var text = "use \"nested.cas\"\nscreen root {\n  column main [gap=0] {\n    edges == parent\n"
         var made = 2
         let kinds = ["grid", "column", "row"]
@@ -224,6 +231,7 @@ struct ReloadWorkload {
                     }
                 }
                 made += count
+                if extraView, section == 0, slot == 0 { text += "        box extra .c1 { height == $size-height @medium }\n" }
                 text += "      }\n"
             }
             text += "    }\n"
