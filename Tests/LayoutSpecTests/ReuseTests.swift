@@ -204,6 +204,22 @@ import Testing
         #expect(ConstraintDelta(from: first, to: corrected) == ConstraintDelta(from: unrelated, to: fresh))
     }
 
+    @Test func textEditsFindTheCommonEnds() {
+        var random = SplitMix64(seed: 0x7E47)
+        for _ in 0..<3000 {
+            let old = (0..<random.below(40)).map { _ in UInt8(97 + random.below(3)) }
+            var new = old
+            let start = random.below(new.count + 1)
+            new.replaceSubrange(start..<min(new.count, start + random.below(5)), with: (0..<random.below(5)).map { _ in UInt8(97 + random.below(3)) })
+            let edit = TextEdit(old: old, new: new)
+            let shorter = min(old.count, new.count)
+            var prefix = 0, suffix = 0
+            while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+            while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            #expect(edit.prefix == prefix && edit.suffix == suffix, "\(old) \(new)")
+        }
+    }
+
     @Test func aDocumentChangedByHandIsComparedInFull() {
         let original = Self.plainSpec(sections: 2, leaves: 3)
         var changed = compile(original)

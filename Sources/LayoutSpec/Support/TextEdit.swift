@@ -21,9 +21,22 @@ struct TextEdit {
         newCount = new.count
         let shorter = min(old.count, new.count)
         var prefix = 0, suffix = 0
-        old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
+        old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
+                // Eight bytes at a time while they agree, then byte by byte.
+                while prefix + 8 <= shorter,
+                    old.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
+                        == new.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
+                {
+                    prefix += 8
+                }
                 while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+                while suffix + 8 <= shorter - prefix,
+                    old.loadUnaligned(fromByteOffset: old.count - 8 - suffix, as: UInt64.self)
+                        == new.loadUnaligned(fromByteOffset: new.count - 8 - suffix, as: UInt64.self)
+                {
+                    suffix += 8
+                }
                 while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
             }
         }
