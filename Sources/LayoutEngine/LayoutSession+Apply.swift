@@ -167,10 +167,8 @@ extension LayoutSession {
 
         // The views as the designer reads them.
         if documentChanged && !sameViews {
-            var replaced: [ViewLayout]? = views
-            views = Self.layouts(
-                of: newDocument, styles: next.styles, styleChanged: styleChanged, from: views, previousIndices: oldIndexOfNew)
-            releaseInBackground(&replaced)
+            Self.relayout(
+                &views, to: newDocument, styles: next.styles, styleChanged: styleChanged, previousIndices: oldIndexOfNew)
         } else {
             if documentChanged {
                 // Compared in place first: most views are as they were.
@@ -201,38 +199,38 @@ extension LayoutSession {
         return documentChanged ? old : nil
     }
 
-    /// The views as the designer reads them, after views came or went: a view
-    /// that stays starts from its old layout (its frame, its style unless that
-    /// changed), its parent found through the old parent's new place.
-    static func layouts(
-        of document: LayoutDocument, styles: [ComputedStyle], styleChanged: [Bool], from old: [ViewLayout],
+    /// Brings the views as the designer reads them up to a document in which
+    /// views came or went, in place: the views before and after the edited
+    /// stretch stay where they are (moved, not copied); a view that stays keeps
+    /// its frame, and its style unless that changed.
+    static func relayout(
+        _ layouts: inout [ViewLayout], to document: LayoutDocument, styles: [ComputedStyle], styleChanged: [Bool],
         previousIndices: [Int?]
-    ) -> [ViewLayout] {
-        var newIndexOfOld = [Int](repeating: -1, count: old.count)
-        for (index, before) in previousIndices.enumerated() { if let before { newIndexOfOld[before] = index } }
-        var layouts: [ViewLayout] = []
-        layouts.reserveCapacity(document.views.count)
+    ) {
+        let oldCount = layouts.count, count = document.views.count
+        var first = 0, last = 0
+        while first < min(oldCount, count), previousIndices[first] == first { first += 1 }
+        while last < min(oldCount, count) - first, previousIndices[count - 1 - last] == oldCount - 1 - last { last += 1 }
+        var middle: [ViewLayout] = []
+        for index in first..<(count - last) {
+            if let before = previousIndices[index] {
+                middle.append(layouts[before])
+            } else {
+                middle.append(ViewLayout(declaration: document.views[index], parentIndex: nil, style: styles[index]))
+            }
+        }
+        layouts.replaceSubrange(first..<(oldCount - last), with: middle)
         document.views.withUnsafeBufferPointer { declarations in
             for index in declarations.indices {
                 let declaration = declarations.baseAddress! + index
-                func parentIndex(guess: Int?) -> Int? {
-                    guard let parent = declaration.pointee.parent else { return nil }
-                    if let guess, guess >= 0, declarations[guess].id == parent { return guess }
-                    return document.viewIndex[parent]
+                let parent = document.parentIndex(ofView: index)
+                if layouts[index].parentIndex != parent { layouts[index].parentIndex = parent }
+                if !layouts.withUnsafeBufferPointer({ ViewLayout.isCurrent($0.baseAddress! + index, with: declaration) }) {
+                    layouts[index].refresh(from: declaration.pointee, in: document)
                 }
-                guard let before = previousIndices[index] else {
-                    layouts.append(
-                        ViewLayout(declaration: declaration.pointee, parentIndex: parentIndex(guess: nil), style: styles[index]))
-                    continue
-                }
-                var layout = old[before]
-                layout.parentIndex = parentIndex(guess: layout.parentIndex.map { newIndexOfOld[$0] })
-                if !ViewLayout.isCurrent(&layout, with: declaration) { layout.refresh(from: declaration.pointee, in: document) }
-                if styleChanged[index] { layout.style = styles[index] }
-                layouts.append(layout)
+                if styleChanged[index] { layouts[index].style = styles[index] }
             }
         }
-        return layouts
     }
 
     /// Whether two documents have the same views in the same order (ids only:

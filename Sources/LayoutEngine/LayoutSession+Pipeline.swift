@@ -214,10 +214,15 @@ extension LayoutSession {
     }
 
     static func styledViews(_ document: LayoutDocument, states: [String: [String]]) -> [StyledView] {
-        document.views.map { view in
-            StyledView(
-                kind: view.kind.rawValue, id: view.isGeneratedID ? nil : view.id, classes: view.classes,
-                states: states[view.id] ?? [], parent: view.parent.flatMap { document.viewIndex[$0] })
+        // In place through pointers: binding each declaration would copy it.
+        document.views.withUnsafeBufferPointer { views in
+            views.indices.map { index in
+                let view = views.baseAddress! + index
+                return StyledView(
+                    kind: view.pointee.kind.rawValue, id: view.pointee.isGeneratedID ? nil : view.pointee.id,
+                    classes: view.pointee.classes, states: states.isEmpty ? [] : states[view.pointee.id] ?? [],
+                    parent: document.parentIndex(ofView: index))
+            }
         }
     }
 

@@ -55,6 +55,16 @@ public struct LayoutDocument: Sendable {
         return constraints[view.constraintRange]
     }
 
+    /// The index of a view's parent in `views`, nil for a top-level view. (Kept
+    /// from lowering, so no id is looked up.)
+    public func parentIndex(ofView index: Int) -> Int? {
+        if let memo, memo.parents.count == views.count {
+            let parent = memo.parents[index]
+            return parent < 0 ? nil : parent
+        }
+        return views[index].parent.flatMap { viewIndex[$0] }
+    }
+
     /// For each view, the index of the view with the same id in `old`, or nil
     /// for a view `old` does not have. Ids are unique in a document, so views
     /// before and after an edited stretch pair up by position (compared, not
