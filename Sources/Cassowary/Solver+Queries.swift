@@ -69,6 +69,9 @@ extension Solver {
     /// move without leaving the feasible region), so degenerate ties hidden
     /// behind a zero-length step are not reported.
     public mutating func ambiguities() -> [Ambiguity] {
+        // A released symbol is a free direction that no constraint explains:
+        // eliminate them all so every free direction has a cause.
+        tableau.collectReleased(budget: 0)
         tableau.optimizeIfNeeded()
         tableau.flushPending()
         var result: [Ambiguity] = []

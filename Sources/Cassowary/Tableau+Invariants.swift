@@ -40,6 +40,7 @@ extension Tableau {
             }
         }
         for s in symbols.indices {
+            if symbols[s].kind == .released && symbols[s].owner >= 0 { problems.append("released symbol \(s) has an owner") }
             if coreColumn[s].count != coreCount[s] { problems.append("core column \(s) has \(coreColumn[s].count), expected \(coreCount[s])") }
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }

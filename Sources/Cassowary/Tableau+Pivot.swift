@@ -28,7 +28,11 @@ extension Tableau {
     mutating func substitute(_ symbol: Int32, row rid: Int32) {
         let source = rows[Int(rid)]
         let column = coreColumn[Int(symbol)]
-        for cell in column where cell.row != rid {
+        var targets = column.filter { $0.row != rid }
+        if source.entries.count >= Self.exchangeThreshold && targets.count >= 2 {
+            exchangeLongTargets(&targets, symbol: symbol, source: source)
+        }
+        for cell in targets {
             let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
             addScaled(toRow: cell.row, source, alpha, skip: symbol)
         }
@@ -101,7 +105,7 @@ extension Tableau {
         let k = kind(s)
         guard k != .dummy, k != .unused, symbols[Int(s)].row < 0 else { return }
         let sign = reducedCostSign(s)
-        guard k == .external ? sign != 0 : sign < 0 else { return }
+        guard k == .external || k == .released ? sign != 0 : sign < 0 else { return }
         if !flags[Int(s)].contains(.candidate) {
             flags[Int(s)].insert(.candidate)
             Heap.push(&candidates, s, before: Self.precedes)

@@ -18,7 +18,10 @@ extension Tableau {
 
     /// Primal simplex on the objective, starting from a feasible tableau.
     mutating func optimize() {
-        defer { needsOptimization = false }
+        defer {
+            needsOptimization = false
+            if !releasedToTidy.isEmpty { tidyReleased() }
+        }
         while let e = Heap.pop(&candidates, before: Self.precedes) {
             flags[Int(e)].remove(.candidate)
             guard symbols[Int(e)].row < 0 else { continue }
@@ -26,7 +29,7 @@ extension Tableau {
             guard k != .dummy && k != .unused else { continue }
             let sign = reducedCostSign(e)
             let direction: Double
-            if k == .external {
+            if k == .external || k == .released {
                 guard sign != 0 else { continue }
                 direction = sign < 0 ? 1 : -1
             } else {
@@ -51,7 +54,7 @@ extension Tableau {
             let q = cell.row
             let row = rows[Int(q)]
             let k = kind(row.basic)
-            if k == .external { continue }
+            if k == .external || k == .released { continue }
             let a = row.entries[Int(cell.position)].coefficient * direction
             let ratio: Double
             if k == .dummy {
@@ -103,7 +106,7 @@ extension Tableau {
                 let ek = kind(e.symbol)
                 if ek == .dummy { continue }
                 let a = e.coefficient * direction
-                if ek == .external {
+                if ek == .external || ek == .released {
                     guard !Tolerance.isZero(a) else { continue }
                 } else {
                     guard Tolerance.isPositive(a) else { continue }
@@ -172,7 +175,7 @@ extension Tableau {
                 if c == 0 || symbols[Int(s)].row >= 0 { continue }
                 let k = kind(s)
                 if k == .dummy || k == .unused { continue }
-                let improving = k == .external ? !Tolerance.isZero(c) : Tolerance.isNegative(c)
+                let improving = isFree(s) ? !Tolerance.isZero(c) : Tolerance.isNegative(c)
                 guard improving else { continue }
                 if entering < 0 || prefer(s, over: entering, sparse: sparse) {
                     entering = s

@@ -8,6 +8,10 @@ enum SymbolKind: UInt8, Sendable {
     case error
     /// The marker of a required equality: fixed at 0, never enters the basis.
     case dummy
+    /// A marker or error of a removed constraint, left in place until it can
+    /// be dropped cheaply (see `Tableau+Release`): unrestricted, like an
+    /// external, so the constraint it stood for no longer binds.
+    case released
     /// A recycled id.
     case unused
 }
@@ -32,6 +36,7 @@ struct SymbolFlags: OptionSet, Sendable {
     static let changed = SymbolFlags(rawValue: 8)
     static let valueValid = SymbolFlags(rawValue: 16)
     static let artificial = SymbolFlags(rawValue: 32)
+    static let tidy = SymbolFlags(rawValue: 64)
 }
 
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
@@ -78,6 +83,11 @@ struct Tableau: Sendable {
     var pending: [Int32] = []
     var changedExternals: [Int32] = []
 
+    // Released symbols: all of them (may hold stale ids; see `Tableau+Release`)
+    // and the ones whose state changed since they were last tidied.
+    var released: [Int32] = []
+    var releasedToTidy: [Int32] = []
+
     // Definition ranks.
     var highestRank: Int64 = 0
 
@@ -116,6 +126,11 @@ struct Tableau: Sendable {
     @inline(__always) func isRestricted(_ s: Int32) -> Bool {
         let k = symbols[Int(s)].kind
         return k == .slack || k == .error
+    }
+    /// Unrestricted: an external or a released symbol (either sign, never blocks a ratio test).
+    @inline(__always) func isFree(_ s: Int32) -> Bool {
+        let k = symbols[Int(s)].kind
+        return k == .external || k == .released
     }
 
     // MARK: Symbols
@@ -167,6 +182,7 @@ struct Tableau: Sendable {
         journal.noteSymbol(s, symbols[Int(s)])
         symbols[Int(s)].row = row
         notePending(s)
+        if row >= 0 && symbols[Int(s)].kind == .released { noteTidy(s) }
     }
 
     mutating func setRank(_ s: Int32, _ rank: Int64) {
@@ -216,6 +232,7 @@ struct Tableau: Sendable {
                 rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
             }
             definitionColumn[s].removeLast()
+            if last == 0 { noteColumnEmptied(e.symbol) }
         } else {
             let last = coreColumn[s].count - 1
             if index != last {
@@ -224,6 +241,7 @@ struct Tableau: Sendable {
                 rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
             }
             coreColumn[s].removeLast()
+            if last == 0 { noteColumnEmptied(e.symbol) }
         }
     }
 
@@ -367,6 +385,7 @@ struct Tableau: Sendable {
         positionMap = []
         positionStamp = []
         var columns: [[Cell]] = []
+        var emptied: [Int32] = []
         if definition { swap(&columns, &definitionColumn) } else { swap(&columns, &coreColumn) }
         for i in entries.indices {
             map[Int(entries[i].symbol)] = Int32(i)
@@ -383,6 +402,7 @@ struct Tableau: Sendable {
                 rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
             }
             columns[column].removeLast()
+            if lastCell == 0 { emptied.append(e.symbol) }
             stamps[column] = 0
             let last = entries.count - 1
             if p != last {
@@ -415,6 +435,7 @@ struct Tableau: Sendable {
         positionMap = map
         positionStamp = stamps
         swap(&entries, &rows[Int(rid)].entries)
+        for s in emptied { noteColumnEmptied(s) }
         noteRowChange(rid)
     }
 
