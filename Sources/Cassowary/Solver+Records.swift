@@ -121,8 +121,8 @@ extension Solver {
             // Nothing left to keep: eliminate every released symbol, which
             // leaves the externals unreferenced.
             tableau.collectReleased(budget: 0)
-        } else if tableau.released.count > Tableau.releasedBudget(constraints: recordSlot.count) {
-            tableau.collectReleased(budget: Tableau.releasedBudget(constraints: recordSlot.count) / 2)
+        } else if tableau.released.count > tableau.releasedBudget(constraints: recordSlot.count) {
+            tableau.collectReleased(budget: tableau.releasedBudget(constraints: recordSlot.count) / 2)
         }
         for s in record.externals { Tableau.removeFromColumn(&mentions[Int(s)], slot) }
         for s in record.externals { forgetIfUnmentioned(s) }

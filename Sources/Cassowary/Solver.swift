@@ -179,9 +179,14 @@ public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
     public var pivots: Int
     /// Row entries merged by substitutions since the solver was created.
     public var mergedEntries: Int
+    /// Long pivots that handed one row's storage to another since the solver
+    /// was created (see docs/solver.md, "Long pivots").
+    public var exchanges: Int
+    /// Markers of removed constraints not yet dropped from the tableau.
+    public var released: Int
 
     public var description: String {
-        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) pivots=\(pivots) merged=\(mergedEntries)"
+        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) pivots=\(pivots) merged=\(mergedEntries) exchanges=\(exchanges) released=\(released)"
     }
 }
 
@@ -196,6 +201,7 @@ extension Tableau {
         }
         return SolverStatistics(constraints: constraints, symbols: symbolsInUse, coreRows: core,
                                 definitions: definitions, cells: cells, priorityLevels: levels.count,
-                                pivots: pivotCount, mergedEntries: mergedEntries)
+                                pivots: pivotCount, mergedEntries: mergedEntries, exchanges: exchangeCount,
+                                released: symbols.count { $0.kind == .released })
     }
 }

@@ -14,9 +14,6 @@
 // into it; the two rows trade ids, and their basic symbols move with them.
 
 extension Tableau {
-    /// Pivot rows at least this long look for a target pair to exchange.
-    static let exchangeThreshold = 256
-
     /// Pairs short targets that would grow long with long targets that
     /// collapse, exchanges each pair, and removes them from `targets`.
     mutating func exchangeLongTargets(_ targets: inout [Cell], symbol y: Int32, source: Row) {
@@ -24,7 +21,7 @@ extension Tableau {
         var shorts: [Int] = [], longs: [Int] = []
         for (i, cell) in targets.enumerated() {
             let length = rows[Int(cell.row)].entries.count
-            if length <= n / 16 { shorts.append(i) } else if length >= n / 2 { longs.append(i) }
+            if length * 8 <= n { shorts.append(i) } else if length * 2 >= n { longs.append(i) }
         }
         guard !shorts.isEmpty && !longs.isEmpty else { return }
         var handled = [Bool](repeating: false, count: targets.count)
@@ -50,6 +47,7 @@ extension Tableau {
 
     /// `a + alpha × b` without `skip`, as a detached row (entries of `a` first,
     /// then the new ones of `b`, in order; negligible coefficients dropped).
+    /// Costs one pass over each; nothing in the tableau changes.
     mutating func combined(_ a: Row, _ alpha: Double, _ b: Row, skip: Int32) -> Row {
         stamp &+= 1
         if stamp == 0 {
@@ -57,31 +55,39 @@ extension Tableau {
             stamp = 1
         }
         let g = stamp
-        var order: [Int32] = []
+        var added: [Int32] = []
+        var entries: [Entry] = []
         var acc = accumulator, stamps = accumulatorStamp
         accumulator = []
         accumulatorStamp = []
         acc.withUnsafeMutableBufferPointer { acc in
             stamps.withUnsafeMutableBufferPointer { stamps in
-                for e in a.entries where e.symbol != skip {
-                    acc[Int(e.symbol)] = e.coefficient
-                    stamps[Int(e.symbol)] = g
-                    order.append(e.symbol)
-                }
-                for e in b.entries where e.symbol != skip {
-                    let s = Int(e.symbol)
-                    if stamps[s] == g {
-                        acc[s] += alpha * e.coefficient
-                    } else {
-                        acc[s] = alpha * e.coefficient
-                        stamps[s] = g
-                        order.append(e.symbol)
+                a.entries.withUnsafeBufferPointer { first in
+                    b.entries.withUnsafeBufferPointer { second in
+                        for e in first {
+                            acc[Int(e.symbol)] = e.coefficient
+                            stamps[Int(e.symbol)] = g
+                        }
+                        for e in second {
+                            let s = Int(e.symbol)
+                            if stamps[s] == g {
+                                acc[s] += alpha * e.coefficient
+                            } else {
+                                acc[s] = alpha * e.coefficient
+                                stamps[s] = g
+                                added.append(e.symbol)
+                            }
+                        }
+                        for e in first where e.symbol != skip && !Tolerance.isZero(acc[Int(e.symbol)]) {
+                            entries.append(Entry(symbol: e.symbol, coefficient: acc[Int(e.symbol)]))
+                        }
                     }
+                }
+                for s in added where s != skip && !Tolerance.isZero(acc[Int(s)]) {
+                    entries.append(Entry(symbol: s, coefficient: acc[Int(s)]))
                 }
             }
         }
-        var entries: [Entry] = []
-        for s in order where !Tolerance.isZero(acc[Int(s)]) { entries.append(Entry(symbol: s, coefficient: acc[Int(s)])) }
         accumulator = acc
         accumulatorStamp = stamps
         return Row(basic: -1, isDefinition: false, constant: a.constant + alpha * b.constant, entries: entries)
@@ -92,6 +98,7 @@ extension Tableau {
     /// with S's basic symbol.
     private mutating func exchange(long t: Int32, short s: Int32, alpha: Double, beta: Double,
                                    collapsed: Row, symbol y: Int32) {
+        exchangeCount += 1
         let k = beta / alpha
         let longBasic = rows[Int(t)].basic, shortBasic = rows[Int(s)].basic
         let shortRow = rows[Int(s)]

@@ -41,11 +41,12 @@ extension Tableau {
         let dual = kind(equation.marker) != .error
             && equation.writtenOrder.contains { isCoreBasic($0) && kind($0) == .external }
         var reduced = reduce(constant: equation.constant, entries: equation.entries)
-        // A constraint that mentions a released symbol (usually one removed and
-        // added back) takes it as its basic symbol when every row stays
-        // feasible: nothing else is rewritten, and what the removal left
-        // behind mostly cancels (see `Tableau+Release`).
-        if let z = releasedSubject(of: reduced) {
+        // A constraint that holds where the solution is and mentions a
+        // released symbol (usually one removed and added back) takes that
+        // symbol as its basic symbol: nothing moves, nothing long is
+        // rewritten, and what the removal left behind cancels (see
+        // `Tableau+Release`).
+        if Tolerance.isZero(reduced.constant), let z = releasedSubject(of: reduced) {
             insertSolved(reduced, for: z)
             needsOptimization = true
             return .accepted(defines: -1)
@@ -109,6 +110,11 @@ extension Tableau {
                 insertSolved(row, for: candidate)
                 return nil
             }
+        }
+        // A released symbol can absorb it if every row stays feasible.
+        if let z = releasedSubject(of: row) {
+            insertSolved(row, for: z)
+            return nil
         }
         if row.entries.allSatisfy({ kind($0.symbol) == .dummy }) {
             if !Tolerance.isZero(row.constant) { return row }

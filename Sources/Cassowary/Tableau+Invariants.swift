@@ -3,6 +3,16 @@
 extension Tableau {
     /// Describes every broken internal invariant; empty when consistent.
     func invariantViolations() -> [String] {
+        // Locals, not `self.`: the tests call this after every step of an
+        // unoptimised build, where each method call on `self` copies the tableau.
+        let symbols = self.symbols, rows = self.rows, objective = self.objective
+        let coreColumn = self.coreColumn, definitionColumn = self.definitionColumn
+        func kind(_ s: Int32) -> SymbolKind { symbols[Int(s)].kind }
+        func isBasic(_ s: Int32) -> Bool { symbols[Int(s)].row >= 0 }
+        func isDefined(_ s: Int32) -> Bool {
+            let r = symbols[Int(s)].row
+            return r >= 0 && rows[Int(r)].isDefinition
+        }
         var problems: [String] = []
         var coreCount = [Int](repeating: 0, count: symbols.count)
         var defCount = [Int](repeating: 0, count: symbols.count)

@@ -44,8 +44,9 @@ extension Tableau {
 
     /// Sign of the first non-negligible component of `symbol`'s reduced cost.
     func reducedCostSign(_ symbol: Int32) -> Int {
-        for row in objective {
-            let c = row[Int(symbol)]
+        // Indexing (not `for row in objective`) avoids retaining each level's array.
+        for level in objective.indices {
+            let c = objective[level][Int(symbol)]
             if Tolerance.isNegative(c) { return -1 }
             if Tolerance.isPositive(c) { return 1 }
         }

@@ -29,7 +29,7 @@ extension Tableau {
         let source = rows[Int(rid)]
         let column = coreColumn[Int(symbol)]
         var targets = column.filter { $0.row != rid }
-        if source.entries.count >= Self.exchangeThreshold && targets.count >= 2 {
+        if source.entries.count >= tuning.exchangeThreshold && targets.count >= 2 {
             exchangeLongTargets(&targets, symbol: symbol, source: source)
         }
         for cell in targets {

@@ -19,10 +19,7 @@
 extension Tableau {
     /// Released symbols kept before the oldest are eliminated: a few, plus a
     /// share of the constraints so the cost is amortised over many removals.
-    static func releasedBudget(constraints: Int) -> Int { 32 + constraints / 2 }
-
-    /// Entries a dropped row may spread into definitions (row length × definitions).
-    static let tidyLimit = 64
+    func releasedBudget(constraints: Int) -> Int { tuning.releasedBase + constraints / 2 }
 
     /// Makes a removed constraint's marker or error unrestricted.
     mutating func release(_ s: Int32) {
@@ -56,7 +53,7 @@ extension Tableau {
             let rid = symbols[Int(z)].row
             if rid >= 0 {
                 let spread = rows[Int(rid)].entries.count * definitionColumn[Int(z)].count
-                guard spread <= Self.tidyLimit else { continue }
+                guard spread <= tuning.tidyLimit else { continue }
                 dropRow(of: z)
             }
             freeIfUnreferenced(z)
@@ -154,7 +151,7 @@ extension Tableau {
     /// to it. Returns whether it was freed.
     mutating func releaseExternal(_ x: Int32) -> Bool {
         let rid = symbols[Int(x)].row
-        if rid >= 0 && rows[Int(rid)].entries.count * definitionColumn[Int(x)].count <= Self.tidyLimit {
+        if rid >= 0 && rows[Int(rid)].entries.count * definitionColumn[Int(x)].count <= tuning.tidyLimit {
             dropRow(of: x)
         }
         guard isUnreferenced(x) else { return false }

@@ -81,6 +81,7 @@ extension Tableau {
     /// infeasibility when required constraints cannot all hold.
     mutating func dualOptimize() -> Int32? {
         var iterations = 0
+        var bestRatio = [Double](repeating: 0, count: objective.count)
         while let b = Heap.pop(&infeasible, before: Self.precedes) {
             iterations += 1
             // Past this many pivots, ties go strictly by id order (Bland), which cannot cycle.
@@ -100,8 +101,10 @@ extension Tableau {
                 guard k == .slack || k == .error, Tolerance.isNegative(row.constant) else { continue }
                 direction = 1
             }
+            // The entering symbol has the smallest ratio d/a (reduced cost over
+            // coefficient; free symbols use their signed coefficient), compared
+            // level by level; `bestRatio` caches the current choice's ratios.
             var entering: Int32 = -1
-            var enteringCoefficient = 0.0
             for e in row.entries {
                 let ek = kind(e.symbol)
                 if ek == .dummy { continue }
@@ -111,16 +114,20 @@ extension Tableau {
                 } else {
                     guard Tolerance.isPositive(a) else { continue }
                 }
-                if entering < 0 {
-                    entering = e.symbol
-                    enteringCoefficient = a
-                } else {
-                    // ratio d/a for both; externals use their signed coefficient.
-                    let order = ratioOrder(e.symbol, a, entering, enteringCoefficient)
-                    if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
-                        entering = e.symbol
-                        enteringCoefficient = a
+                let s = Int(e.symbol)
+                var order = -1
+                if entering >= 0 {
+                    order = 0
+                    for level in objective.indices {
+                        let x = objective[level][s] / a, y = bestRatio[level]
+                        let scale = max(1, abs(x), abs(y))
+                        if x < y - Tolerance.epsilon * scale { order = -1; break }
+                        if x > y + Tolerance.epsilon * scale { order = 1; break }
                     }
+                }
+                if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
+                    entering = e.symbol
+                    for level in objective.indices { bestRatio[level] = objective[level][s] / a }
                 }
             }
             if entering < 0 { return rid }
@@ -141,19 +148,6 @@ extension Tableau {
         return Self.precedes(a, b)
     }
 
-
-    /// Compares d(a)/ca with d(b)/cb lexicographically for nonzero ca, cb.
-    private func ratioOrder(_ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double) -> Int {
-        // d(a)/ca < d(b)/cb  ⇔  d(a)·|cb|·sign(ca) < d(b)·|ca|·sign(cb)
-        for row in objective {
-            let x = row[Int(a)] / ca
-            let y = row[Int(b)] / cb
-            let scale = max(1, abs(x), abs(y))
-            if x < y - Tolerance.epsilon * scale { return -1 }
-            if x > y + Tolerance.epsilon * scale { return 1 }
-        }
-        return 0
-    }
 
     /// Phase one for a reduced row `row` (constant ≥ 0) that has no symbol able
     /// to absorb it. Returns nil on success, or the final phase-one objective

@@ -39,6 +39,22 @@ struct SymbolFlags: OptionSet, Sendable {
     static let tidy = SymbolFlags(rawValue: 64)
 }
 
+/// Size thresholds of the solver's shortcuts. The defaults suit layouts;
+/// tests lower them so that small systems take every path.
+struct Tuning: Sendable {
+    /// Pivot rows at least this long look for a pair of target rows to
+    /// exchange (see `Tableau+Exchange`).
+    var exchangeThreshold = 256
+    /// Entries a dropped released row may spread into definitions (row length
+    /// × definitions; see `Tableau+Release`).
+    var tidyLimit = 64
+    /// Released symbols kept before the oldest are eliminated: this many
+    /// plus half the number of constraints.
+    var releasedBase = 32
+    /// Merges of sources at least this long map the destination's positions first.
+    var mappedMergeLength = 32
+}
+
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
 /// nonbasic symbols), plus definition rows that pin external variables to
 /// original constraints, a lexicographic objective with one row per priority
@@ -50,6 +66,8 @@ struct SymbolFlags: OptionSet, Sendable {
 /// costs in proportion to the short row being substituted, not the long rows
 /// it lands in.
 struct Tableau: Sendable {
+    var tuning = Tuning()
+
     // Symbols.
     var symbols: [SymbolInfo] = []
     var flags: [SymbolFlags] = []
@@ -109,6 +127,7 @@ struct Tableau: Sendable {
     var needsOptimization = false
     var pivotCount = 0
     var mergedEntries = 0
+    var exchangeCount = 0
 
     var symbolCount: Int { symbols.count }
 
@@ -350,7 +369,7 @@ struct Tableau: Sendable {
         journal.noteRow(rid, rows[Int(rid)])
         rows[Int(rid)].constant += alpha * source.constant
         mergedEntries += source.entries.count
-        if source.entries.count >= 32 {
+        if source.entries.count >= tuning.mappedMergeLength {
             addScaledMapped(toRow: rid, source, alpha, skip: skip)
             return
         }
