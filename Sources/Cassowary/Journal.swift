@@ -105,8 +105,8 @@ extension Tableau {
         }
         for (rid, row) in saved.savedRows { rows[Int(rid)] = row }
         for (s, info) in saved.savedSymbols { symbols[Int(s)] = info }
-        for write in saved.objectiveWrites.reversed() where Int(write.symbol) < objective[write.level].count {
-            objective[write.level][Int(write.symbol)] = write.old
+        for write in saved.objectiveWrites.reversed() where Int(write.symbol) < symbols.count {
+            objective[Int(write.symbol) * levels.count + write.level] = write.old
         }
         for operation in saved.operations.reversed() {
             switch operation {
@@ -159,7 +159,7 @@ extension Tableau {
         externalVariable.removeLast(n)
         cachedValue.removeLast(n)
         reportedValue.removeLast(n)
-        for level in objective.indices { objective[level].removeLast(n) }
+        objective.removeLast(n * levels.count)
         accumulator.removeLast(n)
         accumulatorStamp.removeLast(n)
         artificialCoefficient.removeLast(n)

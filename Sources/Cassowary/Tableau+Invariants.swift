@@ -54,9 +54,12 @@ extension Tableau {
             if coreColumn[s].count != coreCount[s] { problems.append("core column \(s) has \(coreColumn[s].count), expected \(coreCount[s])") }
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }
-        for (level, row) in objective.enumerated() {
-            for s in row.indices where row[s] != 0 && (isBasic(Int32(s)) || kind(Int32(s)) == .unused) {
-                problems.append("objective level \(level) mentions basic or unused symbol \(s)")
+        let levelCount = levels.count
+        if objective.count != symbols.count * levelCount { problems.append("objective has \(objective.count) cells") }
+        for i in objective.indices where objective[i] != 0 {
+            let s = Int32(i / max(1, levelCount))
+            if isBasic(s) || kind(s) == .unused {
+                problems.append("objective level \(i % levelCount) mentions basic or unused symbol \(s)")
             }
         }
         if journal.isActive { problems.append("transaction left open") }

@@ -36,8 +36,8 @@ extension Tableau {
             let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
             addScaled(toRow: cell.row, source, alpha, skip: symbol)
         }
-        for level in objective.indices {
-            let alpha = objective[level][Int(symbol)]
+        for level in levels.indices {
+            let alpha = cost(symbol, level: level)
             if alpha != 0 { addScaled(toObjective: level, source, alpha, skip: symbol) }
         }
         if artificialActive {
@@ -93,7 +93,7 @@ extension Tableau {
         if skip >= 0 { setObjective(level, skip, 0) }
         for e in source.entries {
             let s = e.symbol
-            var c = objective[level][Int(s)] + alpha * e.coefficient
+            var c = cost(s, level: level) + alpha * e.coefficient
             if Tolerance.isZero(c) { c = 0 }
             setObjective(level, s, c)
             noteCandidate(s)

@@ -81,7 +81,7 @@ extension Tableau {
     /// infeasibility when required constraints cannot all hold.
     mutating func dualOptimize() -> Int32? {
         var iterations = 0
-        var bestRatio = [Double](repeating: 0, count: objective.count)
+        var bestRatio = [Double](repeating: 0, count: levels.count)
         while let b = Heap.pop(&infeasible, before: Self.precedes) {
             iterations += 1
             // Past this many pivots, ties go strictly by id order (Bland), which cannot cycle.
@@ -101,35 +101,7 @@ extension Tableau {
                 guard k == .slack || k == .error, Tolerance.isNegative(row.constant) else { continue }
                 direction = 1
             }
-            // The entering symbol has the smallest ratio d/a (reduced cost over
-            // coefficient; free symbols use their signed coefficient), compared
-            // level by level; `bestRatio` caches the current choice's ratios.
-            var entering: Int32 = -1
-            for e in row.entries {
-                let ek = kind(e.symbol)
-                if ek == .dummy { continue }
-                let a = e.coefficient * direction
-                if ek == .external || ek == .released {
-                    guard !Tolerance.isZero(a) else { continue }
-                } else {
-                    guard Tolerance.isPositive(a) else { continue }
-                }
-                let s = Int(e.symbol)
-                var order = -1
-                if entering >= 0 {
-                    order = 0
-                    for level in objective.indices {
-                        let x = objective[level][s] / a, y = bestRatio[level]
-                        let scale = max(1, abs(x), abs(y))
-                        if x < y - Tolerance.epsilon * scale { order = -1; break }
-                        if x > y + Tolerance.epsilon * scale { order = 1; break }
-                    }
-                }
-                if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
-                    entering = e.symbol
-                    for level in objective.indices { bestRatio[level] = objective[level][s] / a }
-                }
-            }
+            let entering = dualEntering(row, direction: direction, sparse: sparse, bestRatio: &bestRatio)
             if entering < 0 { return rid }
             pivot(entering: entering, row: rid)
         }
@@ -137,6 +109,50 @@ extension Tableau {
     }
 
     static let sparsePivotLimit = 200
+
+    /// The dual ratio test on `row`: the entering symbol has the smallest
+    /// ratio d/a (reduced cost over coefficient; free symbols use their signed
+    /// coefficient), compared level by level; `bestRatio` caches the current
+    /// choice's ratios. -1 when no symbol can enter. This loop runs over the
+    /// longest rows, hence the raw buffers.
+    private func dualEntering(_ row: Row, direction: Double, sparse: Bool, bestRatio: inout [Double]) -> Int32 {
+        var entering: Int32 = -1
+        let levelCount = levels.count
+        objective.withUnsafeBufferPointer { cost in
+            symbols.withUnsafeBufferPointer { symbols in
+                bestRatio.withUnsafeMutableBufferPointer { best in
+                    row.entries.withUnsafeBufferPointer { entries in
+                        for e in entries {
+                            let ek = symbols[Int(e.symbol)].kind
+                            if ek == .dummy { continue }
+                            let a = e.coefficient * direction
+                            if ek == .external || ek == .released {
+                                guard !Tolerance.isZero(a) else { continue }
+                            } else {
+                                guard Tolerance.isPositive(a) else { continue }
+                            }
+                            let base = Int(e.symbol) * levelCount
+                            var order = -1
+                            if entering >= 0 {
+                                order = 0
+                                for level in 0..<levelCount {
+                                    let x = cost[base + level] / a, y = best[level]
+                                    let scale = max(1, abs(x), abs(y))
+                                    if x < y - Tolerance.epsilon * scale { order = -1; break }
+                                    if x > y + Tolerance.epsilon * scale { order = 1; break }
+                                }
+                            }
+                            if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
+                                entering = e.symbol
+                                for level in 0..<levelCount { best[level] = cost[base + level] / a }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return entering
+    }
 
     /// Among equally good pivots: the symbol in fewer rows (less fill), then by
     /// `precedes`; strictly by `precedes` (Bland) when `sparse` is false.

@@ -83,10 +83,11 @@ struct Tableau: Sendable {
     var rows: [Row] = []
     var freeRows: [Int32] = []
 
-    // Objective: one dense coefficient array per priority level in use,
-    // highest priority first, indexed by symbol (reduced costs in O(1)).
+    // Objective: one coefficient per priority level in use (highest first)
+    // for every symbol, stored symbol by symbol — `objective[s × levels + level]`,
+    // see `cost(_:level:)` — so a symbol's reduced cost is one short read.
     var levels: [Int] = []
-    var objective: [[Double]] = []
+    var objective: [Double] = []
     var levelUse: [Int] = []
     /// The phase-one objective while a required constraint is being added:
     /// dense coefficients plus the list of symbols that may be non-zero.
@@ -181,7 +182,7 @@ struct Tableau: Sendable {
             artificialCoefficient.append(0)
             positionMap.append(0)
             positionStamp.append(0)
-            for level in objective.indices { objective[level].append(0) }
+            objective.append(contentsOf: repeatElement(0, count: levels.count))
             journal.log(.allocateSymbol(s, reused: false))
         }
         if kind == .external { notePending(s) }
@@ -189,7 +190,7 @@ struct Tableau: Sendable {
     }
 
     mutating func freeSymbol(_ s: Int32) {
-        for level in objective.indices where objective[level][Int(s)] != 0 { setObjective(level, s, 0) }
+        for level in levels.indices where cost(s, level: level) != 0 { setObjective(level, s, 0) }
         journal.noteSymbol(s, symbols[Int(s)])
         symbols[Int(s)] = SymbolInfo(kind: .unused, row: -1, owner: -1, rank: 0)
         externalVariable[Int(s)] = nil
@@ -478,7 +479,7 @@ struct Tableau: Sendable {
             if let p = position(of: symbol, inRow: cell.row) { removeEntry(row: cell.row, at: p) }
             noteRowChange(cell.row)
         }
-        for level in objective.indices where objective[level][Int(symbol)] != 0 { setObjective(level, symbol, 0) }
+        for level in levels.indices where cost(symbol, level: level) != 0 { setObjective(level, symbol, 0) }
         if artificialActive { artificialCoefficient[Int(symbol)] = 0 }
     }
 
@@ -489,8 +490,9 @@ struct Tableau: Sendable {
     }
 
     @inline(__always) mutating func setObjective(_ level: Int, _ s: Int32, _ value: Double) {
-        journal.noteObjectiveWrite(level, s, objective[level][Int(s)])
-        objective[level][Int(s)] = value
+        let i = Int(s) * levels.count + level
+        journal.noteObjectiveWrite(level, s, objective[i])
+        objective[i] = value
     }
 
     func cachedReported(_ s: Int32) -> Double { reportedValue[Int(s)] }
@@ -499,7 +501,7 @@ struct Tableau: Sendable {
     /// Whether nothing refers to the symbol.
     func isUnreferenced(_ s: Int32) -> Bool {
         symbols[Int(s)].row < 0 && coreColumn[Int(s)].isEmpty && definitionColumn[Int(s)].isEmpty
-            && !objective.contains { $0[Int(s)] != 0 }
+            && !levels.indices.contains { cost(s, level: $0) != 0 }
     }
 }
 
