@@ -121,8 +121,9 @@ extension Solver {
             // Nothing left to keep: eliminate every released symbol, which
             // leaves the externals unreferenced.
             tableau.collectReleased(budget: 0)
-        } else if tableau.released.count > tableau.releasedBudget(constraints: recordSlot.count) {
-            tableau.collectReleased(budget: tableau.releasedBudget(constraints: recordSlot.count) / 2)
+        } else {
+            tableau.collectReleased(budget: tableau.releasedBudget(constraints: recordSlot.count),
+                                    limit: Tableau.collectedPerRemoval)
         }
         for s in record.externals { Tableau.removeFromColumn(&mentions[Int(s)], slot) }
         for s in record.externals { forgetIfUnmentioned(s) }

@@ -21,6 +21,10 @@ extension Tableau {
     /// share of the constraints so the cost is amortised over many removals.
     func releasedBudget(constraints: Int) -> Int { tuning.releasedBase + constraints / 2 }
 
+    /// Released symbols eliminated per removal once over budget: more than a
+    /// removal releases, so the count comes back down, never in a burst.
+    static let collectedPerRemoval = 4
+
     /// Makes a removed constraint's marker or error unrestricted.
     mutating func release(_ s: Int32) {
         journal.noteSymbol(s, symbols[Int(s)])
@@ -116,17 +120,26 @@ extension Tableau {
         return true
     }
 
-    /// Eliminates released symbols the classic way (make basic, drop the row)
-    /// until at most `budget` are left, oldest id first.
-    mutating func collectReleased(budget: Int) {
-        released.sort()
-        var live: [Int32] = []
-        for z in released where Int(z) < symbols.count && kind(z) == .released && live.last != z { live.append(z) }
-        released = live
-        guard released.count > budget else { return }
-        let excess = released.count - budget
-        for z in released.prefix(excess) { eliminate(z) }
-        released.removeFirst(excess)
+    /// Released symbols (an upper bound: some may have been dropped since).
+    var releasedPending: Int { released.count - releasedHead }
+
+    /// Eliminates released symbols the classic way (make basic, drop the
+    /// row), oldest first, until at most `budget` are pending or `limit` were
+    /// eliminated; ids dropped since they were released are skipped for free.
+    mutating func collectReleased(budget: Int, limit: Int = .max) {
+        var eliminated = 0
+        while releasedPending > budget && eliminated < limit {
+            let z = released[releasedHead]
+            releasedHead += 1
+            guard Int(z) < symbols.count, kind(z) == .released else { continue }
+            eliminate(z)
+            eliminated += 1
+        }
+        if releasedHead > 64 && releasedHead * 2 > released.count {
+            released.removeFirst(releasedHead)
+            releasedHead = 0
+        }
+        guard eliminated > 0 else { return }
         tidyReleased()
         needsOptimization = true
     }

@@ -102,9 +102,11 @@ struct Tableau: Sendable {
     var pending: [Int32] = []
     var changedExternals: [Int32] = []
 
-    // Released symbols: all of them (may hold stale ids; see `Tableau+Release`)
-    // and the ones whose state changed since they were last tidied.
+    // Released symbols in the order they were released, from `releasedHead`
+    // on (may hold ids since dropped; see `Tableau+Release`), and the ones
+    // whose state changed since they were last tidied.
     var released: [Int32] = []
+    var releasedHead = 0
     var releasedToTidy: [Int32] = []
 
     // Definition ranks.
