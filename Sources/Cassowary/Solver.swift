@@ -132,8 +132,14 @@ public struct Solver: Sendable {
     // MARK: Values
 
     /// The solved value of a variable; 0 for a variable the solver does not know.
-    public mutating func value(of variable: Variable) -> Double {
-        guard let s = variableSymbol[variable.id] else { return 0 }
+    @inlinable public mutating func value(of variable: Variable) -> Double {
+        // Inlined so that callers pass only the id: reading every value of a
+        // layout then costs no reference counting of the variables' names.
+        value(ofVariableID: variable.id)
+    }
+
+    @usableFromInline mutating func value(ofVariableID id: Int) -> Double {
+        guard let s = variableSymbol[id] else { return 0 }
         return tableau.value(of: s)
     }
 

@@ -49,12 +49,7 @@ extension Tableau {
     /// then the new ones of `b`, in order; negligible coefficients dropped).
     /// Costs one pass over each; nothing in the tableau changes.
     mutating func combined(_ a: Row, _ alpha: Double, _ b: Row, skip: Int32) -> Row {
-        stamp &+= 1
-        if stamp == 0 {
-            for i in accumulatorStamp.indices { accumulatorStamp[i] = 0 }
-            stamp = 1
-        }
-        let g = stamp
+        let g = nextAccumulatorStamp()
         var added: [Int32] = []
         var entries: [Entry] = []
         var acc = accumulator, stamps = accumulatorStamp

@@ -65,7 +65,7 @@ extension Tableau {
     }
 
     /// Sign of the first non-negligible component of `symbol`'s reduced cost.
-    func reducedCostSign(_ symbol: Int32) -> Int {
+    @inline(__always) func reducedCostSign(_ symbol: Int32) -> Int {
         // Indexing (not `for row in objective`) avoids retaining each level's array.
         for level in levels.indices {
             let c = cost(symbol, level: level)

@@ -389,17 +389,33 @@ struct Tableau: Sendable {
         noteRowChange(rid)
     }
 
-    /// `addScaled` for long sources: the destination's entries are taken out
-    /// as a local array and its positions mapped in one pass, so each source
-    /// entry costs O(1) and the row is touched without per-access ownership
-    /// checks; O(|destination| + |source|) in all.
-    private mutating func addScaledMapped(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+    /// A fresh stamp for the accumulator scratch arrays (entries with an older
+    /// stamp count as empty); clears them on the rare wrap-around.
+    mutating func nextAccumulatorStamp() -> UInt32 {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in accumulatorStamp.indices { accumulatorStamp[i] = 0 }
+            stamp = 1
+        }
+        return stamp
+    }
+
+    /// The same for the position map used by long merges.
+    private mutating func nextPositionGeneration() -> UInt32 {
         positionGeneration &+= 1
         if positionGeneration == 0 {
             for i in positionStamp.indices { positionStamp[i] = 0 }
             positionGeneration = 1
         }
-        let g = positionGeneration
+        return positionGeneration
+    }
+
+    /// `addScaled` for long sources: the destination's entries are taken out
+    /// as a local array and its positions mapped in one pass, so each source
+    /// entry costs O(1) and the row is touched without per-access ownership
+    /// checks; O(|destination| + |source|) in all.
+    private mutating func addScaledMapped(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+        let g = nextPositionGeneration()
         var entries: [Entry] = []
         swap(&entries, &rows[Int(rid)].entries)
         let definition = rows[Int(rid)].isDefinition
