@@ -6,7 +6,9 @@ import PackageDescription
 let package = Package(
     name: "Casement",
     products: [
+        .executable(name: "casement", targets: ["casement"]),
         .executable(name: "casement-bench", targets: ["casement-bench"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,8 +24,14 @@ let package = Package(
         .target(name: "Stylesheet", dependencies: ["Diagnostics"]),
         .target(name: "LayoutSpec", dependencies: ["Diagnostics"]),
 
+        // Layout: specs + styles -> solver -> frames.
+        .target(
+            name: "LayoutEngine",
+            dependencies: ["Cassowary", "Stylesheet", "LayoutSpec", "TextMetrics", "Diagnostics"]
+        ),
+
         // Drawing.
-        .target(name: "Canvas", dependencies: ["Stylesheet", "TextMetrics"]),
+        .target(name: "Canvas", dependencies: ["Stylesheet", "TextMetrics", "LayoutEngine"]),
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
@@ -31,11 +39,27 @@ let package = Package(
         ),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "Canvas", "Stylesheet"]),
 
+        // The live designer: watch, reload, repaint the damage, inspect.
+        .target(
+            name: "Designer",
+            dependencies: [
+                "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "LayoutSpec", "Diagnostics",
+                "TextMetrics",
+            ]
+        ),
+
         // Executables.
+        .executableTarget(
+            name: "casement",
+            dependencies: [
+                "LayoutEngine", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics", "Designer", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "casement-bench",
             dependencies: [
-                "Cassowary", "Stylesheet",
+                "Cassowary", "Stylesheet", "LayoutEngine", "Designer", "TerminalUI", "Canvas", "FileWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,8 +70,27 @@ let package = Package(
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
         .testTarget(name: "StylesheetTests", dependencies: ["Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"]),
-        .testTarget(name: "DemoTests", dependencies: ["LayoutSpec", "Stylesheet", "Diagnostics"]),
+        .testTarget(
+            name: "LayoutEngineTests",
+            dependencies: ["LayoutEngine", "LayoutSpec", "Stylesheet", "Cassowary", "TextMetrics", "Diagnostics"]
+        ),
+        .testTarget(
+            name: "CasementCLITests",
+            dependencies: ["casement", "LayoutEngine", "Canvas"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["casement", "LayoutEngine", "Canvas", "LayoutSpec", "Stylesheet", "Diagnostics"],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(
+            name: "DesignerTests",
+            dependencies: ["Designer", "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics"]
+        ),
+        // Drives the built `casement` binary in tmux; depending on it gets it built.
+        .testTarget(name: "EndToEndTests", dependencies: ["casement"]),
     ]
 )

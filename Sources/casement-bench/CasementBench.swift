@@ -6,6 +6,7 @@ struct CasementBench: ParsableCommand {
         commandName: "casement-bench",
         abstract: "Casement's benchmarks; one line per figure.",
         discussion: "Build with -c release: swift run -c release casement-bench",
-        subcommands: [SolverBench.self, StylesheetBench.self]
+        subcommands: [AllBenchmarks.self, SolverBench.self, StylesheetBench.self, ReloadBench.self, RenderBench.self],
+        defaultSubcommand: AllBenchmarks.self
     )
 }

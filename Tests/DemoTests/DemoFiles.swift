@@ -31,8 +31,19 @@ enum DemoFiles {
     static func spec(_ name: String) -> String { demoDirectory.appendingPathComponent(name + ".layout").path }
     static func stylesheet(_ name: String) -> String { stylesDirectory.appendingPathComponent(name + ".cas").path }
 
-    static func document(_ path: String) throws -> LayoutDocument {
-        try LayoutDocument(contentsOfFile: path)
+    /// A demo compiled as the engine compiles it at a terminal size: structural
+    /// style values (a grid's `columns`) come from its stylesheets' cascade.
+    static func document(_ path: String, width: Int = 80, height: Int = 24) throws -> LayoutDocument {
+        let plain = try LayoutDocument(contentsOfFile: path)
+        guard !plain.structuralReads.isEmpty else { return plain }
+        let cascade = stylesheet(for: plain).cascade(styledViews(plain), width: width, height: height)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return LayoutDocument(source: SourceText(path: path, text: text)) { id, name in
+            guard let index = plain.viewIndex[id],
+                case .success(.number(let value)) = cascade.styles[index].layoutValue(named: name)
+            else { return nil }
+            return value
+        }
     }
 
     /// The stylesheets a spec uses, loaded together in their `use` order.
@@ -54,4 +65,21 @@ enum DemoFiles {
 extension Array where Element == Diagnostic {
     /// One `file:line:col: severity: message` line each, for failure messages.
     var summaries: [String] { map(\.summary) }
+}
+
+extension DemoFiles {
+    /// The demos' names, `gallery` included, from the files on disk.
+    static var demoNames: [String] {
+        specPaths.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+    }
+
+    /// The spec as a newcomer types it from the package root: `demo/NAME.layout`.
+    static func relativeSpec(_ name: String) -> String { "demo/\(name).layout" }
+
+    /// Reads paths relative to the package root, so outputs (diagnostics, JSON)
+    /// show `demo/…` and `styles/…` as they do in a clone, never a machine path.
+    static let rootReader = StylesheetReader { path in
+        let absolute = path.hasPrefix("/") ? path : root.appendingPathComponent(path).path
+        return try StylesheetReader.fileSystem.contents(of: absolute)
+    }
 }

@@ -30,31 +30,28 @@ import Testing
         }
     }
 
-    /// The responsive demo reflows only if the values its cards read change
-    /// when the terminal crosses 100 columns.
-    @Test func responsiveCardsReadOtherValuesFrom100Columns() throws {
-        let document = try DemoFiles.document(DemoFiles.spec("responsive"))
-        let sheet = DemoFiles.stylesheet(for: document)
-        let views = DemoFiles.styledViews(document)
-        let narrow = sheet.cascade(views, width: 99, height: 30)
-        let wide = sheet.cascade(views, width: 100, height: 30)
-        #expect(narrow.media != wide.media)
+    /// The responsive demo reflows only if its grid's column count, which its
+    /// stylesheet sets, changes when the terminal crosses 100 columns.
+    @Test func responsiveGridGetsASecondColumnFrom100Columns() throws {
+        let path = DemoFiles.spec("responsive")
+        let narrow = try DemoFiles.document(path, width: 99, height: 30)
+        let wide = try DemoFiles.document(path, width: 100, height: 30)
+        #expect(narrow.structuralReads.map(\.value) == [1])
+        #expect(wide.structuralReads.map(\.value) == [2])
+        #expect(narrow.diagnostics.isEmpty && wide.diagnostics.isEmpty)
 
-        func value(_ result: CascadeResult, _ view: String, _ name: String) throws -> Double {
-            let index = try #require(document.viewIndex[view])
-            guard case .success(.number(let number)) = result.styles[index].layoutValue(named: name) else {
-                Issue.record("\(view).\(name) is not a number")
-                return .nan
-            }
-            return number
+        func placement(_ document: LayoutDocument, _ view: String) -> [String] {
+            document.constraints.map(\.description)
+                .filter { $0.hasPrefix(view + ".") && ($0.hasSuffix("as grid.col") || $0.hasSuffix("as grid.row")) }
         }
-        // Narrow: the column edges are far away, traffic sits below sales.
-        #expect(try value(narrow, "sales", "$margin-right") >= 500)
-        #expect(try value(narrow, "traffic", "$margin-left") <= -500)
-        #expect(try value(narrow, "traffic", "$margin-top") > value(narrow, "sales", "$size-height"))
-        // Wide: both edges at the centre line, traffic level with sales.
-        #expect(try value(wide, "sales", "$margin-right") == -1)
-        #expect(try value(wide, "traffic", "$margin-left") == 1)
-        #expect(try value(wide, "traffic", "$margin-top") == 0)
+        // Narrow: traffic below sales in the only column; wide: beside it, in the first row.
+        #expect(placement(narrow, "traffic") == [
+            "traffic.left == cards.left as grid.col",
+            "traffic.top == cards.top + cards.~row-height + 1 as grid.row",
+        ])
+        #expect(placement(wide, "traffic") == [
+            "traffic.left == cards.left + cards.~column-width + 2 as grid.col",
+            "traffic.top == cards.top as grid.row",
+        ])
     }
 }

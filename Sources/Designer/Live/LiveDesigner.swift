@@ -1,0 +1,165 @@
+import Canvas
+import FileWatch
+import LayoutEngine
+import Stylesheet
+import TerminalUI
+
+/// The live designer on a terminal: one thread, one loop. It waits for keys,
+/// resizes, signals and the file watcher's descriptor together; settled file
+/// changes become one reload; then the panes are drawn (only changed cells)
+/// and presented once.
+///
+///     let designer = try LiveDesigner(specPath: "demo/boxes.layout")
+///     let reason = designer.run()      // until q, Ctrl-C or SIGTERM; the terminal is restored
+public final class LiveDesigner {
+    public struct Options: Sendable {
+        public var terminal: TerminalSession.Options
+        /// Watch the files (off for the embedded gallery, which has none).
+        public var watchesFiles: Bool
+        public var watcher: FileWatcher.Options
+        public var inspectorVisible: Bool
+        /// Shown after the spec's name in the status line.
+        public var specNote: String?
+
+        public init(
+            terminal: TerminalSession.Options = .init(), watchesFiles: Bool = true,
+            watcher: FileWatcher.Options = .init(), inspectorVisible: Bool = false, specNote: String? = nil
+        ) {
+            self.terminal = terminal
+            self.watchesFiles = watchesFiles
+            self.watcher = watcher
+            self.inspectorVisible = inspectorVisible
+            self.specNote = specNote
+        }
+    }
+
+    /// Why the loop ended.
+    public enum ExitReason: Hashable, Sendable {
+        case quit
+        case signal(TerminalSignal)
+
+        /// The process's exit status: 0 for `q`, 128 + the signal's number otherwise (as shells report it).
+        public var status: Int32 {
+            switch self {
+            case .quit: 0
+            case .signal(let signal): 128 + signal.number
+            }
+        }
+    }
+
+    /// What one turn of the loop did.
+    public struct Step: Sendable {
+        public var exit: ExitReason?
+        /// Files reloaded in this turn (empty: none).
+        public var reloadedFiles: [String] = []
+        /// Bytes the frame wrote (0: nothing changed on screen; nil: not counted).
+        public var bytesWritten: Int?
+    }
+
+    public private(set) var state: DesignerState
+    public let terminal: TerminalSession
+    private let watcher: FileWatcher?
+
+    /// Starts the terminal (alternate screen, keys, mouse) and loads the spec.
+    public init(specPath: String, reader: FileReader = .fileSystem, options: Options = Options()) throws {
+        terminal = try TerminalSession(options: options.terminal)
+        watcher = options.watchesFiles ? try? FileWatcher(options: options.watcher) : nil
+        state = DesignerState(
+            specPath: specPath, reader: reader, screen: terminal.size, inspectorVisible: options.inspectorVisible)
+        state.specNote = options.specNote
+        // Watch before reading, so a save during the first load is not missed.
+        watcher?.setWatchedFiles([specPath])
+        state.load()
+        watcher?.setWatchedFiles(state.watchedFiles)
+    }
+
+    deinit {
+        terminal.end()
+    }
+
+    /// Runs until `q` or a quit signal, then restores the terminal.
+    public func run() -> ExitReason {
+        redraw()
+        while true {
+            if let exit = step().exit {
+                terminal.end()
+                return exit
+            }
+        }
+    }
+
+    /// One turn: waits for something to happen (at most `timeout`; nil: as long
+    /// as it takes), handles it, reloads the files that settled, redraws.
+    @discardableResult
+    public func step(timeout: Duration? = nil) -> Step {
+        var result = Step()
+        var wait = watcher?.timeUntilNextDeadline()
+        if let timeout { wait = min(wait ?? timeout, timeout) }
+        let descriptors = [watcher?.fileDescriptor].compactMap { $0 }
+        for event in terminal.nextEvents(watching: descriptors, timeout: wait) {
+            switch event {
+            case .key(let key):
+                if let command = KeyBindings.command(for: key) { state.perform(command) }
+            case .resize(let size):
+                state.resize(to: size)
+            case .signal(let signal):
+                result.exit = .signal(signal)
+                return result
+            case .readable, .timeout:
+                break
+            }
+            if state.wantsToQuit {
+                result.exit = .quit
+                return result
+            }
+        }
+        if let watcher {
+            let changes = watcher.collectChanges()
+            if !changes.isEmpty {
+                result.reloadedFiles = changes.map(\.path)
+                state.reload(changedFiles: result.reloadedFiles)
+            }
+            // The import graph may have changed (a reload, another spec opened).
+            watcher.setWatchedFiles(state.watchedFiles)
+        }
+        result.bytesWritten = redraw()
+        return result
+    }
+
+    /// Draws every pane (only the cells that changed reach the terminal) and
+    /// presents once. Returns the bytes written. When the frame changed the
+    /// screen, the status line is updated with that count in a second, small
+    /// update (whose own bytes are not shown).
+    @discardableResult
+    public func redraw() -> Int? {
+        let frame = state.frame()
+        if terminal.layout != frame.layout { terminal.apply(frame.layout) }
+        if state.wantsFullRepaint {
+            terminal.repaintEverythingNextTime()
+            state.wantsFullRepaint = false
+        }
+        terminal.draw(frame.canvas, in: .canvas)
+        if let grid = frame.inspector { terminal.draw(grid, in: .inspector) }
+        if let grid = frame.drawer { terminal.draw(grid, in: .drawer) }
+        if let grid = frame.status { terminal.draw(grid, in: .status) }
+        let bytes = terminal.present()
+        if let bytes, bytes > 0, bytes != state.frameBytes {
+            state.frameBytes = bytes
+            if let status = state.statusGrid() {
+                terminal.draw(status, in: .status)
+                terminal.present()
+            }
+        }
+        return bytes
+    }
+
+    /// Reloads files now, without waiting for the watcher (benchmarks, tools).
+    public func reload(changedFiles: [String]) {
+        state.reload(changedFiles: changedFiles)
+    }
+
+    /// Runs a command as if its key had been pressed.
+    public func perform(_ command: DesignerCommand) {
+        state.perform(command)
+    }
+}

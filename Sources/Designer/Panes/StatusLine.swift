@@ -1,0 +1,139 @@
+import Canvas
+import LayoutEngine
+import TextMetrics
+
+/// What the last load, reload, resize or key did, for the status line.
+public struct ReloadOutcome: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Applied: the layout on screen is the files' as now saved.
+        case reloaded
+        /// New errors: the last good layout stays.
+        case kept(errors: Int)
+        /// Nothing the layout depends on changed.
+        case unchanged
+    }
+
+    public var kind: Kind
+    public var trigger: ReloadReport.Trigger
+    public var timings: StageTimings
+    /// Painting the canvas (the damaged regions only, or all of it).
+    public var paint: Duration
+
+    public init(kind: Kind, trigger: ReloadReport.Trigger, timings: StageTimings, paint: Duration) {
+        self.kind = kind
+        self.trigger = trigger
+        self.timings = timings
+        self.paint = paint
+    }
+
+    /// From a file change to a painted canvas: every stage and the paint.
+    public var total: Duration { timings.total + paint }
+}
+
+/// The bottom row: the spec, the size, the counts, what the last reload did
+/// and how long each stage took, the bytes the last frame wrote, and the keys.
+/// When the row is too narrow, the least important parts go first.
+struct StatusLine {
+    var specName: String
+    var size: LayoutSize
+    var viewCount: Int
+    var constraintCount: Int
+    var outcome: ReloadOutcome?
+    /// Bytes written by the last frame that showed a change (nil: not known yet).
+    var frameBytes: Int?
+    /// Warnings and errors the layout has (the inspector lists them).
+    var problemCount: Int
+    /// A one-off note about the last key ("no ambiguous views"), shown instead of the outcome.
+    var message: String?
+    var keys: String
+    /// What is left of `keys` on a short row.
+    var shortKeys = "? keys · q quit"
+
+    private struct Segment {
+        var text: String
+        var style: TextStyle
+        /// Lower goes first when the row is short.
+        var importance: Int
+        var alignsRight = false
+        /// Used in turn instead of dropping the segment, each time it is the weakest.
+        var shorter: [(text: String, importance: Int)] = []
+    }
+
+    func render(width: Int) -> Grid {
+        var grid = Grid(width: width, height: 1)
+        guard width > 0 else { return grid }
+        var segments = self.segments()
+        let keyTexts = [" " + keys + " ", " " + shortKeys + " ", " ? keys "]
+        segments.append(Segment(
+            text: keyTexts[0], style: PaneStyles.statusBar, importance: 10, alignsRight: true,
+            shorter: [(keyTexts[1], 55), (keyTexts[2], 75)]))  // "q quit" outlasts the bytes and warnings
+        func used() -> Int { segments.reduce(0) { $0 + cellWidth(of: $1.text) } }
+        while segments.count > 1, used() > width {
+            let weakest = segments.indices.min { segments[$0].importance < segments[$1].importance }!
+            if !segments[weakest].shorter.isEmpty {
+                let shorter = segments[weakest].shorter.removeFirst()
+                segments[weakest].text = shorter.text
+                segments[weakest].importance = shorter.importance
+            } else {
+                segments.remove(at: weakest)
+            }
+        }
+        // Dropping a long segment may have left room for longer key hints again.
+        if let keysIndex = segments.firstIndex(where: \.alignsRight) {
+            let room = width - (used() - cellWidth(of: segments[keysIndex].text))
+            if let longest = keyTexts.first(where: { cellWidth(of: $0) <= room }) { segments[keysIndex].text = longest }
+        }
+        var line = StyledLine(fill: PaneStyles.statusBar)
+        for segment in segments where !segment.alignsRight { line.append(segment.text, segment.style) }
+        grid.write(line, x: 0, y: 0, width: width)
+        let right = StyledLine(segments.filter(\.alignsRight).map { Span($0.text, $0.style) })
+        if !right.spans.isEmpty {
+            grid.write(right, x: max(0, width - right.cellCount), y: 0, width: min(width, right.cellCount))
+        }
+        return grid
+    }
+
+    private func segments() -> [Segment] {
+        var list = [
+            Segment(text: " " + specName + " ", style: PaneStyles.statusBar.adding(.bold), importance: 90),
+            Segment(text: "\(size.width)×\(size.height) ", style: PaneStyles.statusBar, importance: 70),
+        ]
+        list.append(Segment(
+            text: "\(viewCount) views \(constraintCount) constraints ", style: PaneStyles.statusBar, importance: 20))
+        if let message {
+            list.append(Segment(text: " " + message + " ", style: PaneStyles.statusNote, importance: 80))
+        } else if let outcome {
+            switch outcome.kind {
+            case .reloaded, .unchanged:
+                let verb = switch outcome.trigger {
+                case .load: "loaded"
+                case .reload: outcome.kind == .unchanged ? "unchanged" : "reloaded"
+                case .resize: "resized"
+                case .states: "restyled"
+                case .alternative: "re-solved"
+                }
+                list.append(Segment(
+                    text: " ✓ \(verb) in \(Self.milliseconds(outcome.total)) ms ", style: PaneStyles.statusGood,
+                    importance: 80))
+            case .kept(let errors):
+                let count = errors == 1 ? "1 error" : "\(errors) errors"
+                list.append(Segment(text: " ✖ \(count): last good layout kept ", style: PaneStyles.statusBad, importance: 80))
+            }
+            let t = outcome.timings
+            let stages = "read \(Self.milliseconds(t.read)) parse \(Self.milliseconds(t.parse)) cascade \(Self.milliseconds(t.cascade)) solve \(Self.milliseconds(t.solve)) paint \(Self.milliseconds(outcome.paint)) ms"
+            list.append(Segment(text: " " + stages + " ", style: PaneStyles.statusBar, importance: 60))
+        }
+        if problemCount > 0 {
+            list.append(Segment(text: " ⚠ \(problemCount) ", style: PaneStyles.statusNote, importance: 50))
+        }
+        if let frameBytes {
+            list.append(Segment(text: " \(frameBytes) B ", style: PaneStyles.statusBar, importance: 50))
+        }
+        return list
+    }
+
+    /// One decimal, no unit: `0.3`.
+    static func milliseconds(_ duration: Duration) -> String {
+        String(StageTimings.milliseconds(duration).dropLast(" ms".count))
+    }
+}

@@ -1,0 +1,71 @@
+import Diagnostics
+import Dispatch
+import LayoutSpec
+import Stylesheet
+
+/// Frees a large value on a background queue. Replacing the model of a big spec
+/// drops tens of thousands of strings and arrays; doing that off the reload's
+/// path keeps save-to-screen time down (the memory is the same, just freed later).
+func releaseInBackground<T: Sendable>(_ value: T) {
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+}
+
+/// The spec as last read.
+struct ParsedSpec: Sendable {
+    /// nil when the file could not be read.
+    var text: String?
+    /// Kept so the spec can be lowered again when a structural style value changes.
+    var syntax: SpecSyntax?
+    var document: LayoutDocument
+    var readError: Diagnostic?
+}
+
+/// What the layout on screen was built from.
+struct AppliedModel: Sendable {
+    var syntax: SpecSyntax?
+    var document: LayoutDocument
+    var specText: String?
+    var specReadError: Diagnostic?
+    var stylesheet: Stylesheet
+    var sheetVersion: Int
+    var fileDiagnostics: [Diagnostic]
+    var styledViews: [StyledView]
+    var cascade: CascadeResult
+    /// Effective styles (the spec's quoted strings on top), one per view.
+    var styles: [ComputedStyle]
+    /// The index of the view that owns each constraint.
+    var constraintViews: [Int]
+
+    init(
+        syntax: SpecSyntax?, document: LayoutDocument, specText: String?, specReadError: Diagnostic?, stylesheet: Stylesheet,
+        sheetVersion: Int, fileDiagnostics: [Diagnostic], styledViews: [StyledView], cascade: CascadeResult,
+        styles: [ComputedStyle], constraintViews: [Int]? = nil
+    ) {
+        self.syntax = syntax
+        self.document = document
+        self.specText = specText
+        self.specReadError = specReadError
+        self.stylesheet = stylesheet
+        self.sheetVersion = sheetVersion
+        self.fileDiagnostics = fileDiagnostics
+        self.styledViews = styledViews
+        self.cascade = cascade
+        self.styles = styles
+        self.constraintViews = constraintViews ?? Self.constraintViews(of: document)
+    }
+
+    static func constraintViews(of document: LayoutDocument) -> [Int] {
+        var owners = [Int](repeating: 0, count: document.constraints.count)
+        for (index, view) in document.views.enumerated() {
+            for constraint in view.constraintRange { owners[constraint] = index }
+        }
+        return owners
+    }
+
+    static func empty(specPath: String, stylesheet: Stylesheet) -> AppliedModel {
+        AppliedModel(
+            syntax: nil, document: LayoutDocument(source: SourceText(path: specPath, text: "")), specText: nil,
+            specReadError: nil, stylesheet: stylesheet, sheetVersion: -1, fileDiagnostics: [], styledViews: [],
+            cascade: stylesheet.cascade([], width: 1, height: 1), styles: [])
+    }
+}

@@ -1,0 +1,83 @@
+import Cassowary
+
+/// Where an engine constraint comes from: a spec constraint by its index in the
+/// applied document, or an implicit one by its view and kind.
+enum ConstraintRef: Hashable, Sendable {
+    case spec(Int)
+    case implicit(view: Int, kind: ImplicitKind)
+}
+
+/// Where a constraint stands with the solver.
+enum SlotState: Hashable, Sendable {
+    /// Waiting to be added (within one reload).
+    case pending
+    /// In the solver.
+    case active
+    /// Left out to resolve a conflict; tried again on every reload.
+    case broken
+    /// Left out because it cannot be stated (an unset style value).
+    case inactive(InactiveReason)
+}
+
+/// The engine's record of one constraint across reloads. Plain data (the solver's
+/// constraint sits in a `ConstraintPool`), so reloads move thousands of these
+/// without reference counting.
+struct ConstraintSlot: Sendable {
+    /// The solver's constraint in the session's pool while active; -1 otherwise.
+    var handle: Int32 = -1
+    /// The resolved constant; nil while inactive.
+    var constant: Double?
+    var state: SlotState
+    /// The reload that introduced or last changed the constraint: a conflict
+    /// breaks the member edited most recently.
+    var generation: Int
+
+    static func pending(_ constant: Double, generation: Int) -> ConstraintSlot {
+        ConstraintSlot(constant: constant, state: .pending, generation: generation)
+    }
+
+    static func inactive(_ reason: InactiveReason, generation: Int) -> ConstraintSlot {
+        ConstraintSlot(constant: nil, state: .inactive(reason), generation: generation)
+    }
+
+    var isActive: Bool { state == .active }
+}
+
+/// An implicit constraint of one view.
+struct ImplicitSlot: Sendable {
+    var kind: ImplicitKind
+    var slot: ConstraintSlot
+}
+
+/// A conflict the engine resolved: the minimal set of required constraints that
+/// could not hold together, and the member it left out.
+struct ConflictRecord: Hashable, Sendable {
+    var members: [ConstraintRef]
+    var broken: ConstraintRef
+}
+
+/// The solver constraints of active slots, by handle: slots stay plain data,
+/// and a handle stays valid while the slot moves between reloads.
+struct ConstraintPool: Sendable {
+    private var items: [SolverConstraint?] = []
+    private var free: [Int32] = []
+
+    mutating func store(_ constraint: SolverConstraint) -> Int32 {
+        if let handle = free.popLast() {
+            items[Int(handle)] = constraint
+            return handle
+        }
+        items.append(constraint)
+        return Int32(items.count - 1)
+    }
+
+    subscript(handle: Int32) -> SolverConstraint? {
+        handle >= 0 && Int(handle) < items.count ? items[Int(handle)] : nil
+    }
+
+    mutating func release(_ handle: Int32) {
+        guard handle >= 0, Int(handle) < items.count, items[Int(handle)] != nil else { return }
+        items[Int(handle)] = nil
+        free.append(handle)
+    }
+}

@@ -1,0 +1,182 @@
+import LayoutSpec
+import Stylesheet
+import TextMetrics
+
+/// A constraint the engine adds on its own, beside the spec's: the screen filling
+/// the terminal, a stylesheet's min/max sizes, a text view's intrinsic size.
+public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
+    case screenLeft, screenTop, screenWidth, screenHeight
+    case minWidth, maxWidth, minHeight, maxHeight
+    case resistWidth, hugWidth, looseHugWidth, resistHeight, hugHeight, looseHugHeight
+
+    /// How the inspector labels it.
+    public var label: String {
+        switch self {
+        case .screenLeft: "screen.left"
+        case .screenTop: "screen.top"
+        case .screenWidth: "screen.width"
+        case .screenHeight: "screen.height"
+        case .minWidth: "style.min-width"
+        case .maxWidth: "style.max-width"
+        case .minHeight: "style.min-height"
+        case .maxHeight: "style.max-height"
+        case .resistWidth: "text.resist-width"
+        case .hugWidth, .looseHugWidth: "text.hug-width"
+        case .resistHeight: "text.resist-height"
+        case .hugHeight, .looseHugHeight: "text.hug-height"
+        }
+    }
+
+    public var attribute: Attribute {
+        switch self {
+        case .screenLeft: .left
+        case .screenTop: .top
+        case .screenWidth, .minWidth, .maxWidth, .resistWidth, .hugWidth, .looseHugWidth: .width
+        case .screenHeight, .minHeight, .maxHeight, .resistHeight, .hugHeight, .looseHugHeight: .height
+        }
+    }
+
+    public var relation: LayoutSpec.Relation {
+        switch self {
+        case .screenLeft, .screenTop, .screenWidth, .screenHeight: .equal
+        case .minWidth, .minHeight, .resistWidth, .resistHeight: .greaterOrEqual
+        case .maxWidth, .maxHeight, .hugWidth, .hugHeight, .looseHugWidth, .looseHugHeight: .lessOrEqual
+        }
+    }
+
+    /// Screen pins and style limits are required. A text keeps its size like a
+    /// UIKit label: compression resistance at 750 (`high`), above the 500 that
+    /// `grow` uses, so growing siblings never squeeze it; hugging at 600, also
+    /// above `grow`, so the free space of a row goes to the children that grow and
+    /// not to a text beside them. A text that grows itself hugs loosely (250,
+    /// `low`) along its row's or column's axis: `grow` stretches it, and when
+    /// nothing else sizes it, it keeps its natural length.
+    public var priority: LayoutPriority {
+        switch self {
+        case .resistWidth, .resistHeight: .high
+        case .hugWidth, .hugHeight: Self.hugging
+        case .looseHugWidth, .looseHugHeight: .low
+        default: .required
+        }
+    }
+
+    /// Hugging of any strength: a text stretched by its container, which is normal.
+    var isHugging: Bool {
+        self == .hugWidth || self == .hugHeight || self == .looseHugWidth || self == .looseHugHeight
+    }
+
+    /// The constraints that hold a text's height (refitted to its width).
+    static let textHeights: [ImplicitKind] = [.resistHeight, .hugHeight, .looseHugHeight]
+
+    static let hugging = LayoutPriority(600)!
+
+    /// The stylesheet property a style limit comes from.
+    public var styleProperty: StyleProperty? {
+        switch self {
+        case .minWidth: .minWidth
+        case .maxWidth: .maxWidth
+        case .minHeight: .minHeight
+        case .maxHeight: .maxHeight
+        default: nil
+        }
+    }
+
+    var isScreen: Bool { rawValue <= ImplicitKind.screenHeight.rawValue }
+    var isText: Bool { rawValue >= ImplicitKind.resistWidth.rawValue }
+
+    public static func < (a: ImplicitKind, b: ImplicitKind) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// What a text view needs to show its text: its widest line and line count, and
+/// the cells its border and padding take around the text.
+struct TextMeasure: Hashable, Sendable {
+    let text: String
+    let naturalWidth: Int
+    let lineCount: Int
+    /// Border and padding, left plus right.
+    let chromeWidth: Int
+    /// Border and padding, top plus bottom.
+    let chromeHeight: Int
+
+    init(style: ComputedStyle) {
+        text = style.text ?? ""
+        let natural = cellSize(of: text)
+        naturalWidth = natural.width
+        lineCount = natural.height
+        // Every border style but `none` takes the frame's outer ring.
+        let ring = style.border == .none ? 0 : 1
+        chromeWidth = 2 * ring + Self.cells(style.padding.left) + Self.cells(style.padding.right)
+        chromeHeight = 2 * ring + Self.cells(style.padding.top) + Self.cells(style.padding.bottom)
+    }
+
+    /// Padding as the canvas paints it: rounded, and 0 when negative or not finite.
+    private static func cells(_ padding: Double) -> Int {
+        padding.isFinite && padding > 0 ? Int(min(padding, 1e6).rounded()) : 0
+    }
+
+    /// The width the text asks for: its widest line, unwrapped, with its chrome.
+    var intrinsicWidth: Int { naturalWidth + chromeWidth }
+
+    /// The height the text needs when its frame is `frameWidth` cells wide: its
+    /// lines wrapped to the width left inside border and padding.
+    func intrinsicHeight(frameWidth: Int) -> Int {
+        let content = frameWidth - chromeWidth
+        if content >= naturalWidth { return lineCount + chromeHeight }
+        return wrap(text, width: max(1, content)).count + chromeHeight
+    }
+}
+
+/// One implicit constraint a view should have, with its constant.
+struct ImplicitRequest: Hashable, Sendable {
+    var kind: ImplicitKind
+    var constant: Double
+}
+
+enum ImplicitConstraints {
+    /// Per view, the axis along which a row or column makes it grow: the views
+    /// whose length a `row.grow` or `column.grow` constraint sets.
+    static func growAxes(in document: LayoutDocument) -> [Axis?] {
+        var axes = [Axis?](repeating: nil, count: document.views.count)
+        for view in document.views where view.kind == .row || view.kind == .column {
+            let label = view.kind == .row ? "row.grow" : "column.grow"
+            for index in view.constraintRange {
+                let constraint = document.constraints[index]
+                guard constraint.label == label, let attribute = constraint.left.attribute,
+                    let child = document.viewIndex[constraint.left.view]
+                else { continue }
+                axes[child] = attribute.isHorizontal ? .horizontal : .vertical
+            }
+        }
+        return axes
+    }
+
+    /// Everything the engine adds for one view, in kind order. `textHeight` is the
+    /// text's height at its current width (the text pass keeps it up to date);
+    /// `growAxis` is the axis along which the view has `grow` in a row or column.
+    static func requests(
+        isTopLevelScreen: Bool, style: ComputedStyle, text: TextMeasure?, textHeight: Int?, growAxis: Axis? = nil
+    ) -> [ImplicitRequest] {
+        var result: [ImplicitRequest] = []
+        if isTopLevelScreen {
+            for kind in [ImplicitKind.screenLeft, .screenTop, .screenWidth, .screenHeight] {
+                result.append(ImplicitRequest(kind: kind, constant: 0))
+            }
+        }
+        let limits: [(ImplicitKind, Double?)] = [
+            (.minWidth, style.minWidth), (.maxWidth, style.maxWidth),
+            (.minHeight, style.minHeight), (.maxHeight, style.maxHeight),
+        ]
+        for (kind, value) in limits {
+            if let value, value.isFinite { result.append(ImplicitRequest(kind: kind, constant: value)) }
+        }
+        if let text {
+            let width = Double(text.intrinsicWidth)
+            let height = Double(textHeight ?? text.lineCount + text.chromeHeight)
+            result.append(ImplicitRequest(kind: .resistWidth, constant: width))
+            result.append(ImplicitRequest(kind: growAxis == .horizontal ? .looseHugWidth : .hugWidth, constant: width))
+            result.append(ImplicitRequest(kind: .resistHeight, constant: height))
+            result.append(ImplicitRequest(kind: growAxis == .vertical ? .looseHugHeight : .hugHeight, constant: height))
+        }
+        return result
+    }
+}

@@ -1,0 +1,184 @@
+import Cassowary
+import Diagnostics
+import LayoutSpec
+import Stylesheet
+
+/// Answers worked out on request and kept until the layout next changes.
+struct QueryCache: Sendable {
+    var unsatisfied: [UnsatisfiedPreference]?
+    var ambiguities: [ViewAmbiguity]?
+}
+
+extension LayoutSession {
+    // MARK: Describing constraints
+
+    /// The inspector's view of one engine constraint.
+    mutating func describe(_ ref: ConstraintRef) -> ConstraintInfo {
+        let status = status(of: ref)
+        switch ref {
+        case .spec(let index):
+            let constraint = model.document.constraints[index]
+            var resolved: String?
+            if !constraint.right.styles.isEmpty, let constant = specSlots[index].constant {
+                var copy = constraint
+                copy.right = LinearExpression(terms: constraint.right.terms, constant: constant)
+                resolved = copy.description
+            }
+            var mentioned = [constraint.left.view]
+            for term in constraint.right.terms where !mentioned.contains(term.variable.view) {
+                mentioned.append(term.variable.view)
+            }
+            return ConstraintInfo(
+                origin: .spec(constraint.identity), view: constraint.view, text: constraint.description,
+                resolvedText: resolved, priority: constraint.priority, label: constraint.label,
+                location: constraint.location, status: status, views: mentioned)
+        case .implicit(let view, let kind):
+            let id = views[view].id
+            let constant = slot(ref).constant ?? 0
+            let left = "\(id).\(kind.attribute.rawValue) \(kind.relation.rawValue) "
+            let tail = (kind.priority.isRequired ? "" : " @\(kind.priority)") + " as \(kind.label)"
+            var text = left + formatCells(constant) + tail
+            var resolved: String?
+            switch kind {
+            case .screenWidth:
+                text = left + "terminal.width" + tail
+                resolved = left + String(size.width) + tail
+            case .screenHeight:
+                text = left + "terminal.height" + tail
+                resolved = left + String(size.height) + tail
+            default:
+                break
+            }
+            var location = views[view].location
+            if let property = kind.styleProperty,
+                let why = model.cascade.provenance(ofView: view, property: property)
+            {
+                location = why.winner.location
+            }
+            return ConstraintInfo(
+                origin: .engine(kind), view: id, text: text, resolvedText: resolved, priority: kind.priority,
+                label: kind.label, location: location, status: status, views: [id])
+        }
+    }
+
+    mutating func status(of ref: ConstraintRef) -> ConstraintStatus {
+        let current = slot(ref)
+        switch current.state {
+        case .inactive(let reason): return .inactive(reason)
+        case .broken: return .broken
+        case .pending: return .satisfied
+        case .active: break
+        }
+        if conflictRecords.contains(where: { $0.members.contains(ref) }) { return .conflicting }
+        guard let constraint = pool[current.handle], !constraint.isRequired,
+            let violation = solver.violation(of: constraint), violation > 1e-6
+        else { return .satisfied }
+        return .unsatisfied(by: violation)
+    }
+
+    // MARK: Conflicts, preferences, ambiguity
+
+    /// Every conflict the engine resolved, in the order it met them.
+    public mutating func conflicts() -> [ConflictReport] {
+        conflictRecords.map { record in
+            ConflictReport(constraints: record.members.map { describe($0) }, broken: describe(record.broken))
+        }
+    }
+
+    /// Optional constraints that do not hold, in spec order. Left out as normal:
+    /// a text's hugging (stretched wider or taller than its text) and its width
+    /// resistance (narrower than its longest line: it wraps). A text's height
+    /// resistance is listed: lines that do not fit are cut.
+    public mutating func unsatisfiedPreferences() -> [UnsatisfiedPreference] {
+        if let cached = queries.unsatisfied { return cached }
+        var found: [(key: OrderKey, ref: ConstraintRef, violation: Double)] = []
+        for broken in solver.brokenConstraints() {
+            guard let ref = owner(of: broken.constraint) else { continue }
+            if case .implicit(_, let kind) = ref, kind.isHugging || kind == .resistWidth {
+                continue
+            }
+            found.append((orderKey(ref), ref, broken.violation))
+        }
+        found.sort { $0.key < $1.key }
+        var result: [UnsatisfiedPreference] = []
+        for item in found {
+            result.append(UnsatisfiedPreference(constraint: describe(item.ref), violation: item.violation))
+        }
+        queries.unsatisfied = result
+        return result
+    }
+
+    /// Views whose frames the constraints leave open, in tree order: attributes
+    /// nothing mentions, and directions in which the solution can move at no cost.
+    public mutating func ambiguities() -> [ViewAmbiguity] {
+        if let cached = queries.ambiguities { return cached }
+        let count = views.count
+        var moving = [[Bool]](repeating: [false, false, false, false], count: count)
+        var involved = [[ConstraintRef]](repeating: [], count: count)
+
+        // Attributes that no constraint in the solver mentions.
+        var mentioned = [[Bool]](repeating: [false, false, false, false], count: count)
+        for constraint in solver.constraints {
+            for term in constraint.expression.terms {
+                if let slot = registry.slots[term.variable] { mentioned[slot.view][slot.slot] = true }
+            }
+        }
+        for view in 0..<count {
+            for slot in 0..<4 where !mentioned[view][slot] { moving[view][slot] = true }
+        }
+
+        // Directions the solver can move in at no cost. Each view lists the
+        // involved constraints that mention it (a direction can span thousands).
+        var isTouched = [Bool](repeating: false, count: count)
+        for ambiguity in solver.ambiguities() {
+            var touched: [Int] = []
+            for variable in ambiguity.variables {
+                guard let slot = registry.slots[variable] else { continue }
+                moving[slot.view][slot.slot] = true
+                if !isTouched[slot.view] {
+                    isTouched[slot.view] = true
+                    touched.append(slot.view)
+                }
+            }
+            defer { for view in touched { isTouched[view] = false } }
+            guard !touched.isEmpty else { continue }
+            var seen: Set<ConstraintRef> = []
+            for constraint in ambiguity.constraints {
+                guard let ref = owner(of: constraint), seen.insert(ref).inserted else { continue }
+                for view in mentionedViewIndices(ref) where isTouched[view] {
+                    if involved[view].count < Self.involvedLimit { involved[view].append(ref) }
+                }
+            }
+        }
+
+        var result: [ViewAmbiguity] = []
+        let slotAttributes: [Attribute] = [.left, .top, .width, .height]
+        for view in 0..<count where moving[view].contains(true) {
+            let attributes = (0..<4).filter { moving[view][$0] }.map { slotAttributes[$0] }
+            let refs = involved[view].map { (key: orderKey($0), ref: $0) }.sorted { $0.key < $1.key }
+            result.append(
+                ViewAmbiguity(view: views[view].id, attributes: attributes, constraints: refs.map { describe($0.ref) }))
+        }
+        queries.ambiguities = result
+        return result
+    }
+
+    /// At most this many constraints are listed for one ambiguous view.
+    static let involvedLimit = 8
+
+    /// The views a constraint places or measures from, as indices.
+    func mentionedViewIndices(_ ref: ConstraintRef) -> [Int] {
+        switch ref {
+        case .implicit(let view, _):
+            return [view]
+        case .spec(let index):
+            let constraint = model.document.constraints[index]
+            var result: [Int] = []
+            if let view = model.document.viewIndex[constraint.left.view] { result.append(view) }
+            for term in constraint.right.terms {
+                if let view = model.document.viewIndex[term.variable.view], !result.contains(view) { result.append(view) }
+            }
+            return result
+        }
+    }
+}

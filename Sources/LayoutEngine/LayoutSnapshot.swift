@@ -1,0 +1,70 @@
+import Diagnostics
+import LayoutSpec
+
+/// Something worth a badge on a view.
+public enum ViewFlag: String, CaseIterable, Hashable, Sendable {
+    /// Its frame is not determined by its constraints.
+    case ambiguous
+    /// A constraint that mentions it is in a conflict (and was kept).
+    case conflict
+    /// A constraint that mentions it was broken to resolve a conflict.
+    case broken
+    /// One of its own optional constraints does not hold.
+    case unsatisfied
+    case zeroWidth = "zero-width"
+    case zeroHeight = "zero-height"
+    case negativeWidth = "negative-width"
+    case negativeHeight = "negative-height"
+    /// Its style says `visible false`.
+    case hidden
+}
+
+/// Everything about a solved layout at once: what `casement render --format json`
+/// prints and what the designer's inspector starts from.
+public struct LayoutSnapshot: Sendable {
+    public var size: TerminalSize
+    /// In tree order.
+    public var views: [ViewLayout]
+    /// Per view, in `ViewFlag` order.
+    public var flags: [[ViewFlag]]
+    /// What `casement check` prints: files, engine, ambiguity; sorted.
+    public var diagnostics: [Diagnostic]
+    public var conflicts: [ConflictReport]
+    public var unsatisfied: [UnsatisfiedPreference]
+    public var ambiguities: [ViewAmbiguity]
+}
+
+extension LayoutSession {
+    /// The whole layout with every query answered.
+    public mutating func snapshot() -> LayoutSnapshot {
+        LayoutSnapshot(
+            size: size, views: views, flags: flags(), diagnostics: checkDiagnostics(), conflicts: conflicts(),
+            unsatisfied: unsatisfiedPreferences(), ambiguities: ambiguities())
+    }
+
+    /// Badges for every view, in tree order.
+    public mutating func flags() -> [[ViewFlag]] {
+        var sets = [Set<ViewFlag>](repeating: [], count: views.count)
+        func mark(_ id: String, _ flag: ViewFlag) {
+            if let index = viewIndex(of: id) { sets[index].insert(flag) }
+        }
+        for ambiguity in ambiguities() { mark(ambiguity.view, .ambiguous) }
+        for conflict in conflicts() {
+            for member in conflict.constraints where member != conflict.broken {
+                for view in member.views { mark(view, .conflict) }
+            }
+            for view in conflict.broken.views { mark(view, .broken) }
+        }
+        for preference in unsatisfiedPreferences() {
+            if let view = preference.constraint.views.first { mark(view, .unsatisfied) }
+        }
+        for (index, view) in views.enumerated() {
+            if view.frame.width == 0 { sets[index].insert(.zeroWidth) }
+            if view.frame.height == 0 { sets[index].insert(.zeroHeight) }
+            if view.frame.width < 0 { sets[index].insert(.negativeWidth) }
+            if view.frame.height < 0 { sets[index].insert(.negativeHeight) }
+            if !view.style.visible { sets[index].insert(.hidden) }
+        }
+        return sets.map { set in ViewFlag.allCases.filter { set.contains($0) } }
+    }
+}

@@ -1,0 +1,85 @@
+import LayoutSpec
+import Stylesheet
+
+/// Why a spec constraint is not in the solver although nothing conflicts with it.
+public enum InactiveReason: Hashable, Sendable, CustomStringConvertible {
+    /// It reads a style value no stylesheet sets for that view (`$size-width`
+    /// without any `size`).
+    case unsetStyle(view: String, name: String)
+    /// Its constant is not a finite number (a huge style value overflowed).
+    case nonFinite
+
+    public var description: String {
+        switch self {
+        case .unsetStyle(let view, let name): "'$\(name)' has no value for view '\(view)'"
+        case .nonFinite: "its constant is not a finite number"
+        }
+    }
+}
+
+/// The number a constraint's constant part comes to once its style values are read.
+enum Resolution: Hashable, Sendable {
+    case constant(Double)
+    case inactive(InactiveReason)
+
+    var constant: Double? {
+        if case .constant(let value) = self { return value }
+        return nil
+    }
+}
+
+enum StyleValues {
+    /// Reads one `$name` component (`size-width`, `margin-top`, …) of a computed
+    /// style: nil when the style leaves it unset (or for a name lowering never
+    /// produces). A switch, because reloads read thousands of them.
+    static func value(_ name: String, in style: ComputedStyle) -> Double? {
+        switch name {
+        case "size-width": return style.sizeWidth
+        case "size-height": return style.sizeHeight
+        case "margin-top": return style.margin.top
+        case "margin-left": return style.margin.left
+        case "margin-bottom": return style.margin.bottom
+        case "margin-right": return style.margin.right
+        case "padding-top": return style.padding.top
+        case "padding-left": return style.padding.left
+        case "padding-bottom": return style.padding.bottom
+        case "padding-right": return style.padding.right
+        case "min-width": return style.minWidth
+        case "max-width": return style.maxWidth
+        case "min-height": return style.minHeight
+        case "max-height": return style.maxHeight
+        case "z-index": return Double(style.zIndex)
+        case "columns": return style.columns.map(Double.init)
+        default: return nil
+        }
+    }
+
+    /// The constraint's constant: its number plus each style value times its coefficient.
+    static func resolve(
+        _ constraint: LayoutConstraint, styles: [ComputedStyle], index: [String: Int]
+    ) -> Resolution {
+        var constant = constraint.right.constant
+        for term in constraint.right.styles {
+            guard let view = index[term.view], let value = value(term.name, in: styles[view]) else {
+                return .inactive(.unsetStyle(view: term.view, name: term.name))
+            }
+            constant += term.coefficient * value
+        }
+        return constant.isFinite ? .constant(constant) : .inactive(.nonFinite)
+    }
+
+    /// The style the engine uses for a view: the cascade's, with the spec's quoted
+    /// string on top. The string is the view's content, like an inline style: a
+    /// `text` view's `text`, any other view's `title`; it beats every stylesheet rule.
+    static func effective(_ cascaded: ComputedStyle, for view: ViewDeclaration) -> ComputedStyle {
+        guard let title = view.title else { return cascaded }
+        var style = cascaded
+        if view.kind == .text { style.text = title } else { style.title = title }
+        return style
+    }
+
+    /// The property the spec's quoted string sets on a view of this kind.
+    static func specContentProperty(of kind: ViewKind) -> StyleProperty {
+        kind == .text ? .text : .title
+    }
+}

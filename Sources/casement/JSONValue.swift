@@ -1,0 +1,107 @@
+/// A JSON value whose objects keep their keys in the order given, so output is
+/// the same on every run and reads in the documented order.
+enum JSONValue: Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
+
+    /// A number: whole values without a fraction, non-finite ones as null.
+    static func cells(_ value: Double) -> JSONValue {
+        guard value.isFinite else { return .null }
+        if value == value.rounded(), abs(value) < 1e15 { return .int(Int(value)) }
+        return .number(value)
+    }
+
+    /// Two-space indented; arrays of scalars and small objects of scalars on one line.
+    func rendered() -> String {
+        var output = ""
+        write(into: &output, indent: 0)
+        return output
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+
+    private func write(into output: inout String, indent: Int) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .int(let value): output += String(value)
+        case .number(let value): output += value.isFinite ? String(value) : "null"
+        case .string(let value): Self.writeString(value, into: &output)
+        case .array(let items):
+            if items.isEmpty {
+                output += "[]"
+            } else if items.allSatisfy(\.isScalar) {
+                output += "["
+                for (index, item) in items.enumerated() {
+                    if index > 0 { output += ", " }
+                    item.write(into: &output, indent: indent)
+                }
+                output += "]"
+            } else {
+                output += "[\n"
+                for (index, item) in items.enumerated() {
+                    output += String(repeating: "  ", count: indent + 1)
+                    item.write(into: &output, indent: indent + 1)
+                    output += index == items.count - 1 ? "\n" : ",\n"
+                }
+                output += String(repeating: "  ", count: indent) + "]"
+            }
+        case .object(let members):
+            if members.isEmpty {
+                output += "{}"
+                return
+            }
+            // Small all-scalar objects (sizes, frames) read best on one line.
+            if members.count <= 4, members.allSatisfy({ $0.1.isScalar }) {
+                output += "{"
+                for (index, (key, value)) in members.enumerated() {
+                    if index > 0 { output += ", " }
+                    Self.writeString(key, into: &output)
+                    output += ": "
+                    value.write(into: &output, indent: indent)
+                }
+                output += "}"
+                return
+            }
+            output += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                output += String(repeating: "  ", count: indent + 1)
+                Self.writeString(key, into: &output)
+                output += ": "
+                value.write(into: &output, indent: indent + 1)
+                output += index == members.count - 1 ? "\n" : ",\n"
+            }
+            output += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    private static func writeString(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+import LayoutEngine
+
+extension TerminalSize: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: argument)
+    }
+
+    public var defaultValueDescription: String { description }
+}
+
+/// The spec and the terminal size every headless command takes.
+struct SpecOptions: ParsableArguments {
+    @Argument(help: "The .layout spec to load.")
+    var spec: String
+
+    @Option(help: ArgumentHelp("Terminal size to lay out for, as WIDTHxHEIGHT.", valueName: "WxH"))
+    var size = TerminalSize(width: 80, height: 24)
+}
+
+/// Loading a spec for a command.
+enum SpecLoading {
+    /// A loaded session, or the output for a spec that cannot be read (exit 1).
+    static func load(_ path: String, size: TerminalSize, reader: FileReader) -> Result<LayoutSession, CommandFailure> {
+        do {
+            _ = try reader.contents(of: path)
+        } catch {
+            let reason = (error as? FileReader.Failure)?.description ?? "\(error)"
+            return .failure(CommandFailure(message: "cannot read spec '\(path)': \(reason)"))
+        }
+        var session = LayoutSession(specPath: path, reader: reader, size: size)
+        session.load()
+        return .success(session)
+    }
+}
+
+/// A command that could not do its job: one `error:` line and exit status 1.
+struct CommandFailure: Error, Equatable {
+    var message: String
+    var hint: String?
+
+    var output: CommandOutput {
+        var text = "error: \(message)\n"
+        if let hint { text += "hint: \(hint)\n" }
+        return CommandOutput(stdout: "", stderr: text, status: 1)
+    }
+}
+
+extension ParsableCommand {
+    /// Writes a command's output and exits with its status.
+    func finish(_ output: CommandOutput) throws {
+        output.write()
+        if output.status != 0 { throw ExitCode(output.status) }
+    }
+}
