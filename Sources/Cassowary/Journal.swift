@@ -129,7 +129,7 @@ extension Tableau {
         endArtificial()
         // Candidates queued before the transaction may have been consumed:
         // queue every improving symbol again.
-        for s in candidates where Int(s) < flags.count { flags[Int(s)].remove(.candidate) }
+        for c in candidates where Int(c.symbol) < flags.count { flags[Int(c.symbol)].remove(.candidate) }
         candidates.removeAll()
         for s in 0..<Int32(symbols.count) where symbols[Int(s)].row < 0 { noteCandidate(s) }
         needsOptimization = !candidates.isEmpty

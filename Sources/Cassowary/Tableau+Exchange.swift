@@ -36,7 +36,7 @@ extension Tableau {
                 let collapsed = combined(rows[Int(t.row)], alpha, source, skip: y)
                 // Only worth it when T really collapses; otherwise merge as usual.
                 guard collapsed.entries.count * 4 <= rows[Int(t.row)].entries.count else { continue }
-                exchange(long: t.row, short: s.row, alpha: alpha, beta: beta, collapsed: collapsed, symbol: y)
+                exchange(long: t, short: s.row, alpha: alpha, beta: beta, collapsed: collapsed, symbol: y)
                 handled[ti] = true
                 handled[si] = true
                 break
@@ -88,11 +88,12 @@ extension Tableau {
         return Row(basic: -1, isDefinition: false, constant: a.constant + alpha * b.constant, entries: entries)
     }
 
-    /// Gives long row `t`'s storage to short row `s` (see the file comment):
-    /// afterwards row `s` holds T' with T's basic symbol and row `t` holds S'
-    /// with S's basic symbol.
-    private mutating func exchange(long t: Int32, short s: Int32, alpha: Double, beta: Double,
+    /// Gives the storage of long row `t` (`cell` locates `y` in it) to short
+    /// row `s` (see the file comment): afterwards row `s` holds T' with T's
+    /// basic symbol and row `t` holds S' with S's basic symbol.
+    private mutating func exchange(long cell: Cell, short s: Int32, alpha: Double, beta: Double,
                                    collapsed: Row, symbol y: Int32) {
+        let t = cell.row
         exchangeCount += 1
         let k = beta / alpha
         let longBasic = rows[Int(t)].basic, shortBasic = rows[Int(s)].basic
@@ -102,7 +103,7 @@ extension Tableau {
         detach(s)
         rows[Int(s)] = Row(basic: longBasic, isDefinition: false, constant: collapsed.constant, entries: collapsed.entries)
         attach(s)
-        if let p = position(of: y, inRow: t) { removeEntry(row: t, at: p) }
+        removeEntry(row: t, at: cell.position)
         rows[Int(t)].entries.withUnsafeMutableBufferPointer { entries in
             for i in entries.indices { entries[i].coefficient *= -k }
         }
@@ -110,8 +111,8 @@ extension Tableau {
         rows[Int(t)].basic = shortBasic
         setRowOf(longBasic, s)
         setRowOf(shortBasic, t)
-        addScaled(toRow: t, shortRow, 1, skip: y)
-        addScaled(toRow: t, collapsed, k, skip: -1)
+        addScaled(toRow: t, shortRow, 1, skip: y, skipPosition: -1)
+        addScaled(toRow: t, collapsed, k, skip: -1, skipPosition: -1)
         noteRowChange(s)
         noteRowChange(t)
     }

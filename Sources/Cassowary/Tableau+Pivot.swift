@@ -34,7 +34,7 @@ extension Tableau {
         }
         for cell in targets {
             let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
-            addScaled(toRow: cell.row, source, alpha, skip: symbol)
+            addScaled(toRow: cell.row, source, alpha, skip: symbol, skipPosition: cell.position)
         }
         for level in levels.indices {
             let alpha = cost(symbol, level: level)
@@ -108,7 +108,43 @@ extension Tableau {
         guard k == .external || k == .released ? sign != 0 : sign < 0 else { return }
         if !flags[Int(s)].contains(.candidate) {
             flags[Int(s)].insert(.candidate)
-            Heap.push(&candidates, s, before: Self.precedes)
+            let rows = strictCandidateOrder ? -1 : Int32(coreColumn[Int(s)].count)
+            Heap.push(&candidates, Candidate(rows: rows, symbol: s), before: Candidate.before)
         }
+    }
+
+    /// The next entering candidate: the one in the fewest core rows (its pivot
+    /// touches the fewest rows; keys are refreshed lazily, since counts change
+    /// after a symbol is queued), ties by `precedes`; strictly by `precedes`
+    /// once `strictCandidateOrder` is set.
+    mutating func popCandidate() -> Int32? {
+        while let top = Heap.pop(&candidates, before: Candidate.before) {
+            if strictCandidateOrder { return top.symbol }
+            let rows = Int32(coreColumn[Int(top.symbol)].count)
+            if rows == top.rows { return top.symbol }
+            Heap.push(&candidates, Candidate(rows: rows, symbol: top.symbol), before: Candidate.before)
+        }
+        return nil
+    }
+
+    /// From now on candidates come strictly by `precedes` (Bland's rule,
+    /// which cannot cycle), until `optimize` ends.
+    mutating func useStrictCandidateOrder() {
+        guard !strictCandidateOrder else { return }
+        strictCandidateOrder = true
+        let queued = candidates.map(\.symbol)
+        candidates.removeAll(keepingCapacity: true)
+        for s in queued { Heap.push(&candidates, Candidate(rows: -1, symbol: s), before: Candidate.before) }
+    }
+}
+
+/// A symbol queued for the primal simplex, keyed by the number of core rows
+/// that mentioned it when it was (re)queued; -1 while only `precedes` counts.
+struct Candidate: Sendable {
+    var rows: Int32
+    var symbol: Int32
+
+    static func before(_ a: Candidate, _ b: Candidate) -> Bool {
+        a.rows != b.rows ? a.rows < b.rows : Tableau.precedes(a.symbol, b.symbol)
     }
 }

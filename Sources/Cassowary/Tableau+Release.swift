@@ -79,7 +79,7 @@ extension Tableau {
         let source = rows[Int(rid)]
         for cell in definitionColumn[Int(z)] {
             let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
-            addScaled(toRow: cell.row, source, alpha, skip: z)
+            addScaled(toRow: cell.row, source, alpha, skip: z, skipPosition: cell.position)
         }
         deleteRow(rid)
     }

@@ -2,9 +2,12 @@
 // adds and removes), dual optimisation (after a constant changes), and phase
 // one with an artificial symbol (a required constraint with no free variable
 // to absorb it). Entering and leaving choices break ties by symbol id,
-// newest first (Bland's rule under that fixed order, so no cycling), which
-// keeps every run identical and, since views are usually added in order, lets
-// the last views absorb a change so that fewer values move.
+// newest first, which keeps every run identical and, since views are usually
+// added in order, lets the last views absorb a change so that fewer values
+// move. The primal simplex enters the candidate in the fewest rows first
+// (cheapest pivot, least fill); past a generous number of pivots in one call
+// it falls back to id order alone (Bland's rule), which cannot cycle. The dual
+// simplex does the same with its ties.
 
 extension Tableau {
     /// The tie-break order on symbols: newer (higher id) first.
@@ -20,9 +23,14 @@ extension Tableau {
     mutating func optimize() {
         defer {
             needsOptimization = false
+            strictCandidateOrder = false
             if !releasedToTidy.isEmpty { tidyReleased() }
         }
-        while let e = Heap.pop(&candidates, before: Self.precedes) {
+        var pivots = 0
+        let sparseLimit = tuning.sparseEnteringBase + tuning.sparseEnteringPerRow * rows.count
+        while true {
+            if pivots >= sparseLimit { useStrictCandidateOrder() }
+            guard let e = popCandidate() else { break }
             flags[Int(e)].remove(.candidate)
             guard symbols[Int(e)].row < 0 else { continue }
             let k = kind(e)
@@ -37,6 +45,7 @@ extension Tableau {
                 direction = 1
             }
             guard let leaving = primalLeavingRow(entering: e, direction: direction) else { continue }
+            pivots += 1
             pivot(entering: e, row: leaving)
             // The entering symbol may still improve in the other direction
             // only through others; re-check the leaving symbol via substitution.

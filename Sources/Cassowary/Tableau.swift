@@ -53,6 +53,10 @@ struct Tuning: Sendable {
     var releasedBase = 32
     /// Merges of sources at least this long map the destination's positions first.
     var mappedMergeLength = 32
+    /// Pivots one primal optimisation may choose by sparsity (this many plus
+    /// so many per row) before it keeps to Bland's rule.
+    var sparseEnteringBase = 1_000
+    var sparseEnteringPerRow = 2
 }
 
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
@@ -96,8 +100,9 @@ struct Tableau: Sendable {
     var artificialCoefficient: [Double] = []
     var artificialSymbols: [Int32] = []
 
-    // Work lists (min-heaps of symbol ids, flagged to avoid duplicates).
-    var candidates: [Int32] = []
+    // Work lists (min-heaps, flagged to avoid duplicates).
+    var candidates: [Candidate] = []
+    var strictCandidateOrder = false
     var infeasible: [Int32] = []
     var pending: [Int32] = []
     var changedExternals: [Int32] = []
@@ -366,17 +371,22 @@ struct Tableau: Sendable {
         }
     }
 
-    /// `rows[rid] += alpha × source`, removing `skip` (the symbol `source`
-    /// replaces); costs O(|source|) lookups through the column index.
-    mutating func addScaled(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+    /// `rows[rid] += alpha × source`, without `skip` (the symbol `source`
+    /// replaces), which sits at `skipPosition` in the row (-1 when absent).
+    /// Each source entry is found through its column; when those columns are
+    /// long (symbols that many rows mention), the row's positions are mapped
+    /// instead, so a merge costs at most O(|row| + |source|).
+    mutating func addScaled(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32, skipPosition: Int32) {
         journal.noteRow(rid, rows[Int(rid)])
         rows[Int(rid)].constant += alpha * source.constant
         mergedEntries += source.entries.count
-        if source.entries.count >= tuning.mappedMergeLength {
+        let mapCost = rows[Int(rid)].entries.count + source.entries.count
+        if source.entries.count >= tuning.mappedMergeLength
+            || columnLookupCost(source, definition: rows[Int(rid)].isDefinition, limit: mapCost) > mapCost {
             addScaledMapped(toRow: rid, source, alpha, skip: skip)
             return
         }
-        if skip >= 0, let p = position(of: skip, inRow: rid) { removeEntry(row: rid, at: p) }
+        if skipPosition >= 0 { removeEntry(row: rid, at: skipPosition) }
         for e in source.entries where e.symbol != skip {
             let delta = alpha * e.coefficient
             if let p = position(of: e.symbol, inRow: rid) {
@@ -387,6 +397,17 @@ struct Tableau: Sendable {
             }
         }
         noteRowChange(rid)
+    }
+
+    /// Cells that finding every entry of `source` through its column would
+    /// scan, counted up to just past `limit`.
+    @inline(__always) private func columnLookupCost(_ source: Row, definition: Bool, limit: Int) -> Int {
+        var cost = 0
+        for e in source.entries {
+            cost += definition ? definitionColumn[Int(e.symbol)].count : coreColumn[Int(e.symbol)].count
+            if cost > limit { break }
+        }
+        return cost
     }
 
     /// A fresh stamp for the accumulator scratch arrays (entries with an older
@@ -487,14 +508,15 @@ struct Tableau: Sendable {
     /// Drops `symbol` from every row and the objective; used for symbols whose
     /// true coefficient is zero but that rounding left behind.
     mutating func purge(_ symbol: Int32) {
+        // Removing the symbol from one row leaves its positions in the others as they are.
         for cell in coreColumn[Int(symbol)] {
             journal.noteRow(cell.row, rows[Int(cell.row)])
-            if let p = position(of: symbol, inRow: cell.row) { removeEntry(row: cell.row, at: p) }
+            removeEntry(row: cell.row, at: cell.position)
             noteRowChange(cell.row)
         }
         for cell in definitionColumn[Int(symbol)] {
             journal.noteRow(cell.row, rows[Int(cell.row)])
-            if let p = position(of: symbol, inRow: cell.row) { removeEntry(row: cell.row, at: p) }
+            removeEntry(row: cell.row, at: cell.position)
             noteRowChange(cell.row)
         }
         for level in levels.indices where cost(symbol, level: level) != 0 { setObjective(level, symbol, 0) }

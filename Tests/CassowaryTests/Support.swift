@@ -53,9 +53,13 @@ struct ChainLayout {
 
 extension Tuning {
     /// Shortcuts taken on rows of a few entries: long-row exchanges, mapped
-    /// merges, released rows always spread into definitions, never collected.
-    static let stressEager = Tuning(exchangeThreshold: 3, tidyLimit: 1_000, releasedBase: 1_000, mappedMergeLength: 1)
+    /// merges, released rows always spread into definitions, never collected;
+    /// the primal simplex turns to Bland's rule after two pivots.
+    static let stressEager = Tuning(exchangeThreshold: 3, tidyLimit: 1_000, releasedBase: 1_000, mappedMergeLength: 1,
+                                    sparseEnteringBase: 2, sparseEnteringPerRow: 0)
     /// Released rows never spread into definitions, released symbols collected
-    /// as soon as there are more than half as many as constraints.
-    static let stressStrict = Tuning(exchangeThreshold: 3, tidyLimit: 0, releasedBase: 0, mappedMergeLength: 2)
+    /// as soon as there are more than half as many as constraints; the primal
+    /// simplex keeps to Bland's rule throughout.
+    static let stressStrict = Tuning(exchangeThreshold: 3, tidyLimit: 0, releasedBase: 0, mappedMergeLength: 2,
+                                     sparseEnteringBase: 0, sparseEnteringPerRow: 0)
 }
