@@ -31,6 +31,7 @@ extension Solver {
     mutating func symbol(for variable: Variable) -> Int32 {
         if let s = variableSymbol[variable.id] { return s }
         let s = tableau.newSymbol(.external, variable: variable)
+        if let held = reportedBeforeDeparture(variable) { tableau.setReported(s, held) }
         variableSymbol.set(variable.id, s)
         while mentions.count <= Int(s) { mentions.append([]) }
         mentions[Int(s)] = []
@@ -137,7 +138,11 @@ extension Solver {
     private mutating func forgetIfUnmentioned(_ s: Int32) {
         guard Int(s) < mentions.count, Int(s) < tableau.symbols.count, tableau.kind(s) == .external, mentions[Int(s)].isEmpty,
               let variable = tableau.externalVariable[Int(s)], editSlot[variable.id] == nil else { return }
-        if tableau.releaseExternal(s) { variableSymbol.remove(variable.id) }
+        let reported = tableau.cachedReported(s)
+        if tableau.releaseExternal(s) {
+            variableSymbol.remove(variable.id)
+            noteDeparture(of: variable, reported: reported)
+        }
     }
 
     mutating func changeConstant(slot: Int32, to constant: Double) throws(SolverError) {

@@ -27,6 +27,10 @@ public struct Solver: Sendable {
     var nextSequence = 0
     /// False in the scratch solvers used to minimise conflict sets.
     var explainsConflicts = true
+    /// Variables that left the solver since the last `takeChangedVariables`
+    /// while a caller held a non-zero value for them (see `Solver+Changes`).
+    var departures: [Departure] = []
+    var departureSlot = IdentityMap()
 
     public init() {}
 
@@ -86,11 +90,19 @@ public struct Solver: Sendable {
         try changeConstant(slot: slot, to: constant)
     }
 
-    /// Removes every constraint and edit variable.
+    /// Removes every constraint and edit variable. Every variable leaves the
+    /// solver; the next `takeChangedVariables` lists the ones not reported at 0.
     public mutating func reset() {
         let explains = explainsConflicts
+        for s in 0..<Int32(tableau.symbols.count) where tableau.kind(s) == .external {
+            if let variable = tableau.externalVariable[Int(s)] {
+                noteDeparture(of: variable, reported: tableau.cachedReported(s))
+            }
+        }
+        let departed = (departures, departureSlot)
         self = Solver()
         explainsConflicts = explains
+        (departures, departureSlot) = departed
     }
 
     // MARK: Edit variables
@@ -145,22 +157,6 @@ public struct Solver: Sendable {
 
     public subscript(variable: Variable) -> Double {
         mutating get { value(of: variable) }
-    }
-
-    /// Variables whose value changed since the previous call (or since they
-    /// joined the solver), in a stable order. Variables that left the
-    /// solver are not listed. The layout engine turns these into changed frames.
-    public mutating func takeChangedVariables() -> [Variable] {
-        var result: [Variable] = []
-        for s in tableau.takeChangedExternals() {
-            let value = tableau.value(of: s)
-            let last = tableau.cachedReported(s)
-            if last.bitPattern != value.bitPattern {
-                tableau.setReported(s, value)
-                if let v = tableau.externalVariable[Int(s)] { result.append(v) }
-            }
-        }
-        return result
     }
 
     /// Whether the solver holds no constraints, edit variables or symbols.
