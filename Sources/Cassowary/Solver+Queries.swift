@@ -70,9 +70,8 @@ extension Solver {
     /// behind a zero-length step are not reported.
     public mutating func ambiguities() -> [Ambiguity] {
         // A released symbol is a free direction that no constraint explains:
-        // eliminate them all so every free direction has a cause.
-        tableau.collectReleased(budget: 0)
-        tableau.optimizeIfNeeded()
+        // settling eliminates them all, so every free direction has a cause.
+        if !tableau.isSettled { tableau.settleForReading() }
         tableau.flushPending()
         var result: [Ambiguity] = []
         var seen: [[Int32]] = []

@@ -42,7 +42,7 @@ extension Tableau {
     /// The current value of a symbol: 0 when nonbasic, the row constant when
     /// core-basic, the evaluated definition when defined.
     @inline(__always) mutating func value(of s: Int32) -> Double {
-        if needsOptimization { settleForReading() }
+        if !isSettled { settleForReading() }
         if !pending.isEmpty { flushPending() }
         // Only a defined symbol with an up-to-date cache has this flag.
         if flags[Int(s)].contains(.valueValid) { return cachedValue[Int(s)] }
@@ -62,6 +62,10 @@ extension Tableau {
         if releasedPending > 0 { collectReleased(budget: 0) }
         optimize()
     }
+
+    /// Optimised with no released symbol left (edits and adds may optimise
+    /// while released symbols wait for a constraint added back).
+    @inline(__always) var isSettled: Bool { !needsOptimization && releasedHead == released.count }
 
     /// Evaluates a stale definition after its stale inputs, depth first.
     private mutating func evaluateDefinition(_ s: Int32) -> Double {
@@ -101,7 +105,7 @@ extension Tableau {
     /// External symbols whose value may have changed since the last call, in
     /// symbol order; clears the list.
     mutating func takeChangedExternals() -> [Int32] {
-        if needsOptimization { settleForReading() }
+        if !isSettled { settleForReading() }
         flushPending()
         var result: [Int32] = []
         for s in changedExternals where Int(s) < symbols.count {

@@ -135,6 +135,34 @@ import Testing
         #expect(solver.value(of: right) - solver.value(of: left) == 10)
     }
 
+    /// Reading values after a removal sees what Cassowary's removal leaves:
+    /// here the one vertex of what remains, which a fresh solve finds too,
+    /// even when an edit optimised in between; and a query after the read
+    /// moves nothing.
+    @Test(arguments: [false, true])
+    func readsSeeWhatTheClassicRemovalLeaves(editInBetween: Bool) throws {
+        var solver = Solver()
+        let width = Variable("width"), other = Variable("other")
+        try solver.add(width <= 20)
+        let pin = width == 10
+        try solver.add(pin)
+        try solver.add(other >= 0)
+        try solver.addEditVariable(other, priority: .high)
+        #expect(solver.value(of: width) == 10)
+        try solver.remove(pin)
+        #expect(solver.statistics.released > 0)
+        if editInBetween { try solver.suggestValue(other, 5) }
+        #expect(solver.value(of: width) == 20)
+        #expect(solver.statistics.released == 0)
+        var fresh = Solver()
+        try fresh.add(width <= 20)
+        #expect(fresh.value(of: width) == 20)
+        _ = solver.takeChangedVariables()
+        _ = solver.ambiguities()
+        #expect(solver.takeChangedVariables().isEmpty)
+        #expect(solver.invariantViolations() == [])
+    }
+
     /// A rejected add next to released symbols leaves no trace.
     @Test func rejectedAddAfterARemovalChangesNothing() throws {
         var solver = Solver()
