@@ -108,7 +108,7 @@ extension Tableau {
         guard k == .external || k == .released ? sign != 0 : sign < 0 else { return }
         if !flags[Int(s)].contains(.candidate) {
             flags[Int(s)].insert(.candidate)
-            let rows = strictCandidateOrder ? -1 : Int32(coreColumn[Int(s)].count)
+            let rows = strictCandidateOrder ? -1 : candidateKey(s)
             Heap.push(&candidates, Candidate(rows: rows, symbol: s), before: Candidate.before)
         }
     }
@@ -116,15 +116,23 @@ extension Tableau {
     /// The next entering candidate: the one in the fewest core rows (its pivot
     /// touches the fewest rows; keys are refreshed lazily, since counts change
     /// after a symbol is queued), ties by `precedes`; strictly by `precedes`
-    /// once `strictCandidateOrder` is set.
+    /// once `strictCandidateOrder` is set. Symbols in a few rows all count
+    /// as cheap, so small systems keep the plain id order.
     mutating func popCandidate() -> Int32? {
         while let top = Heap.pop(&candidates, before: Candidate.before) {
             if strictCandidateOrder { return top.symbol }
-            let rows = Int32(coreColumn[Int(top.symbol)].count)
+            let rows = candidateKey(top.symbol)
             if rows == top.rows { return top.symbol }
             Heap.push(&candidates, Candidate(rows: rows, symbol: top.symbol), before: Candidate.before)
         }
         return nil
+    }
+
+    /// The heap key of candidate `s`: its number of core rows, 0 up to
+    /// `tuning.cheapPivotRows`.
+    @inline(__always) func candidateKey(_ s: Int32) -> Int32 {
+        let rows = coreColumn[Int(s)].count
+        return rows <= tuning.cheapPivotRows ? 0 : Int32(rows)
     }
 
     /// From now on candidates come strictly by `precedes` (Bland's rule,

@@ -53,6 +53,9 @@ struct Tuning: Sendable {
     var releasedBase = 32
     /// Merges of sources at least this long map the destination's positions first.
     var mappedMergeLength = 32
+    /// Entering symbols in at most this many core rows count as equally cheap
+    /// (the primal simplex takes them in id order).
+    var cheapPivotRows = 32
     /// Pivots one primal optimisation may choose by sparsity (this many plus
     /// so many per row) before it keeps to Bland's rule.
     var sparseEnteringBase = 1_000

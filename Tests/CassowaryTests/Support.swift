@@ -54,9 +54,10 @@ struct ChainLayout {
 extension Tuning {
     /// Shortcuts taken on rows of a few entries: long-row exchanges, mapped
     /// merges, released rows always spread into definitions, never collected;
-    /// the primal simplex turns to Bland's rule after two pivots.
+    /// the primal simplex enters the sparsest candidate for eight pivots, then
+    /// keeps to Bland's rule.
     static let stressEager = Tuning(exchangeThreshold: 3, tidyLimit: 1_000, releasedBase: 1_000, mappedMergeLength: 1,
-                                    sparseEnteringBase: 2, sparseEnteringPerRow: 0)
+                                    cheapPivotRows: 0, sparseEnteringBase: 8, sparseEnteringPerRow: 0)
     /// Released rows never spread into definitions, released symbols collected
     /// as soon as there are more than half as many as constraints; the primal
     /// simplex keeps to Bland's rule throughout.
