@@ -13,8 +13,9 @@
 // - a constraint added later that mentions one (the same constraint added back,
 //   as live reload and churn do) takes it as its basic symbol when that keeps
 //   every row feasible, which usually cancels the rest away.
-// The ones left over are eliminated the classic way when there are many of them,
-// before an ambiguity query, and when the last constraint goes.
+// The ones left over are eliminated the classic way before values are read
+// (see `settleForReading`), when there are many of them, and when the last
+// constraint goes.
 
 extension Tableau {
     /// Released symbols kept before the oldest are eliminated: a few, plus a
