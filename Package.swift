@@ -64,15 +64,17 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        // Shared by the test targets: a fixed-seed random generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CassowaryTests", dependencies: ["TestSupport", "Cassowary"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics"]),
+        .testTarget(name: "TextMetricsTests", dependencies: ["TestSupport", "TextMetrics"]),
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
-        .testTarget(name: "StylesheetTests", dependencies: ["Stylesheet"]),
-        .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"]),
+        .testTarget(name: "StylesheetTests", dependencies: ["TestSupport", "Stylesheet"]),
+        .testTarget(name: "LayoutSpecTests", dependencies: ["TestSupport", "LayoutSpec"]),
         .testTarget(
             name: "LayoutEngineTests",
-            dependencies: ["LayoutEngine", "LayoutSpec", "Stylesheet", "Cassowary", "TextMetrics", "Diagnostics"]
+            dependencies: ["TestSupport", "LayoutEngine", "LayoutSpec", "Stylesheet", "Cassowary", "TextMetrics", "Diagnostics"]
         ),
         .testTarget(
             name: "CasementCLITests",
@@ -84,11 +86,11 @@ let package = Package(
             dependencies: ["casement", "LayoutEngine", "Canvas", "LayoutSpec", "Stylesheet", "Diagnostics"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "CanvasTests", dependencies: ["TestSupport", "Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI"]),
         .testTarget(
             name: "DesignerTests",
-            dependencies: ["Designer", "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics"]
+            dependencies: ["TestSupport", "Designer", "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics"]
         ),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement"]),

@@ -1,19 +1,10 @@
-/// A rectangle of cells in absolute terminal coordinates; x grows right, y down.
-public struct CellRect: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+import LayoutEngine
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
+/// A rectangle of cells in absolute terminal coordinates (x grows right, y down):
+/// the engine's frame type, so a solved frame paints without conversion.
+public typealias CellRect = ViewFrame
 
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+extension ViewFrame {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     public func contains(x px: Int, y py: Int) -> Bool {
@@ -21,10 +12,10 @@ public struct CellRect: Hashable, Sendable {
     }
 
     /// The overlap of two rectangles; empty (zero-sized) when they do not meet.
-    public func intersection(_ other: CellRect) -> CellRect {
+    public func intersection(_ other: ViewFrame) -> ViewFrame {
         let left = max(x, other.x), top = max(y, other.y)
         let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
-        return CellRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+        return ViewFrame(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 }
 

@@ -3,18 +3,11 @@ import LayoutEngine
 // Frames flow from the layout engine into the canvas: a solved view tree becomes
 // paint nodes, one per view, in the same (tree) order.
 
-extension CellRect {
-    /// A solved frame as a cell rectangle (negative sizes paint nothing).
-    public init(_ frame: ViewFrame) {
-        self.init(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-    }
-}
-
 extension PaintNode {
     /// The paint node of one laid-out view. `parent` is the view's parent index in
     /// the same array, which tree order keeps below the view's own.
     public init(_ view: ViewLayout, highlight: Highlight = .none) {
-        self.init(id: view.id, parent: view.parentIndex, frame: CellRect(view.frame), style: view.style, highlight: highlight)
+        self.init(id: view.id, parent: view.parentIndex, frame: view.frame, style: view.style, highlight: highlight)
     }
 
     /// Paint nodes for a whole layout (a session's `views`), marking the selected

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Canvas
 import Stylesheet
@@ -84,7 +85,7 @@ import Stylesheet
     }
 
     @Test func everyColourMapsIntoItsDepth() {
-        var random = SeededRandom(seed: 99)
+        var random = SplitMix64(seed: 99)
         for _ in 0..<2_000 {
             let color = rgb(UInt32(random.next() & 0xFFFFFF))
             if case .indexed(let index) = palette.map(color) { #expect(index >= 16) } else { Issue.record("not indexed") }

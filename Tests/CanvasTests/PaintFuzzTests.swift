@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Canvas
 import Stylesheet
@@ -10,7 +11,7 @@ import Stylesheet
     private static let colors: [Color?] = [nil, .ansi(1), .indexed(200), .rgb(red: 10, green: 200, blue: 30),
                                           .rgb(red: 255, green: 255, blue: 0, alpha: 100), .rgb(red: 0, green: 0, blue: 0, alpha: 0)]
 
-    private func randomTree(_ random: inout SeededRandom, width: Int, height: Int) -> [PaintNode] {
+    private func randomTree(_ random: inout SplitMix64, width: Int, height: Int) -> [PaintNode] {
         var nodes: [PaintNode] = []
         for index in 0..<random.int(1...25) {
             let parent: Int? = index == 0 || random.int(0...4) == 0 ? nil : random.int(-1...(index + 1))
@@ -36,7 +37,7 @@ import Stylesheet
     }
 
     @Test func randomTreesKeepTheGridWhole() {
-        var random = SeededRandom(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         for _ in 0..<600 {
             let width = random.int(1...30), height = random.int(1...12)
             let painting = Painter().paint(randomTree(&random, width: width, height: height), width: width, height: height)
@@ -51,7 +52,7 @@ import Stylesheet
     }
 
     @Test func changedRunsTurnTheOldFrameIntoTheNewOne() {
-        var random = SeededRandom(seed: 2024)
+        var random = SplitMix64(seed: 2024)
         for _ in 0..<400 {
             let width = random.int(1...24), height = random.int(1...8)
             let before = Painter().paint(randomTree(&random, width: width, height: height), width: width, height: height).grid
@@ -68,7 +69,7 @@ import Stylesheet
     }
 
     @Test func repaintingTheDamagedRegionEqualsAFullPaint() {
-        var random = SeededRandom(seed: 77)
+        var random = SplitMix64(seed: 77)
         for _ in 0..<500 {
             let width = random.int(1...30), height = random.int(1...12)
             let before = randomTree(&random, width: width, height: height)

@@ -1,3 +1,4 @@
+import TestSupport
 import Canvas
 import Diagnostics
 import LayoutEngine
@@ -5,18 +6,6 @@ import Stylesheet
 import Testing
 
 @testable import Designer
-
-/// A fixed-seed generator, so the random edits are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Live canvas: repainting only the damage")
 struct LiveCanvasTests {
@@ -38,7 +27,7 @@ struct LiveCanvasTests {
 
     @Test("after any sequence of edits the canvas equals a full paint", arguments: 0..<40)
     func repaintMatchesFullPaint(seed: UInt64) {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var nodes = randomNodes(12, using: &random)
         var canvas = LiveCanvas()
         canvas.update(to: nodes, width: 40, height: 20)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TerminalUI
 
@@ -73,7 +74,7 @@ private func key(_ foreground: Int32, _ background: Int32) -> ColorPairKey {
                     allocator.advanceFrame()
                     frame += 1
                 }
-                let wanted = key(Int32(random.next(below: 24)), Int32(random.next(below: 3)) - 1)
+                let wanted = key(Int32(random.below(24)), Int32(random.below(3)) - 1)
                 let result = allocator.allocate(wanted)
                 if let index = recency.firstIndex(of: wanted) {
                     #expect(result == .reused(allocator.pair(holding: wanted)!))
@@ -102,20 +103,4 @@ private func key(_ foreground: Int32, _ background: Int32) -> ColorPairKey {
             }
         }
     }
-}
-
-/// A small, fixed-seed generator so random tests repeat exactly.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

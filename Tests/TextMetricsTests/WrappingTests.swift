@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TextMetrics
 
@@ -157,18 +158,5 @@ import TextMetrics
             #expect(wrap(text, width: width + 1).count <= wrap(text, width: width).count,
                     "\(text.debugDescription) at \(width)")
         }
-    }
-}
-
-/// A small deterministic PRNG (SplitMix64) so random tests repeat exactly.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -363,11 +363,10 @@ screen root {
 # demo/linear.layout — Android's LinearLayout: vertical and horizontal lists.
 #
 # A `column` stacks its children top to bottom, a `row` left to right. Try
-# changing gap, padding, justify, align and grow below, and the heights in
-# styles/linear.cas. Every shorthand compiles to plain rules the inspector shows.
+# changing gap, padding, justify, align and grow below, and the sizes in
+# styles/linear.cas (chips and the list narrow on a narrow terminal). Every
+# shorthand compiles to plain rules the inspector shows.
 use "../styles/linear.cas"
-
-let chip = 9          # every chip is 9 cells wide
 
 screen root {
   text heading "LinearLayout · column (left) and row (right)" {
@@ -380,7 +379,7 @@ screen root {
     top == 1
     bottom == parent.bottom - 1
     left == 1
-    width == 30
+    width == $size-width          # 30, narrower on a narrow terminal (styles/linear.cas)
     box "Inbox" .unread { height == 3; text "12 new · height == 3" { top == 1; left == 2 } }
     box "Drafts" { height == 3; text "2 drafts" { top == 1; left == 2 } }
     box "Sent" { height == 3; text "nothing today" { top == 1; left == 2 } }
@@ -396,39 +395,39 @@ screen root {
 
     row "justify=start" .demo-row [gap=1 padding=1 justify=start] {
       height == $size-height
-      text .chip.a "one" { width == chip }
-      text .chip.b "two" { width == chip }
-      text .chip.c "three" { width == chip }
+      text .chip.a "one" { width == $size-width }
+      text .chip.b "two" { width == $size-width }
+      text .chip.c "three" { width == $size-width }
     }
     row "justify=center" .demo-row [gap=1 padding=1 justify=center] {
       height == $size-height
-      text .chip.a "one" { width == chip }
-      text .chip.b "two" { width == chip }
-      text .chip.c "three" { width == chip }
+      text .chip.a "one" { width == $size-width }
+      text .chip.b "two" { width == $size-width }
+      text .chip.c "three" { width == $size-width }
     }
     row "justify=end" .demo-row [gap=1 padding=1 justify=end] {
       height == $size-height
-      text .chip.a "one" { width == chip }
-      text .chip.b "two" { width == chip }
-      text .chip.c "three" { width == chip }
+      text .chip.a "one" { width == $size-width }
+      text .chip.b "two" { width == $size-width }
+      text .chip.c "three" { width == $size-width }
     }
     row "justify=space-between" .demo-row [gap=1 padding=1 justify=space-between] {
       height == $size-height
-      text .chip.a "one" { width == chip }
-      text .chip.b "two" { width == chip }
-      text .chip.c "three" { width == chip }
+      text .chip.a "one" { width == $size-width }
+      text .chip.b "two" { width == $size-width }
+      text .chip.c "three" { width == $size-width }
     }
     row "justify=space-around" .demo-row [gap=1 padding=1 justify=space-around] {
       height == $size-height
-      text .chip.a "one" { width == chip }
-      text .chip.b "two" { width == chip }
-      text .chip.c "three" { width == chip }
+      text .chip.a "one" { width == $size-width }
+      text .chip.b "two" { width == $size-width }
+      text .chip.c "three" { width == $size-width }
     }
     row "justify=space-evenly" .demo-row [gap=1 padding=1 justify=space-evenly] {
       height == $size-height
-      text .chip.a "one" { width == chip }
-      text .chip.b "two" { width == chip }
-      text .chip.c "three" { width == chip }
+      text .chip.a "one" { width == $size-width }
+      text .chip.b "two" { width == $size-width }
+      text .chip.c "three" { width == $size-width }
     }
     row "grow=1 : 2 : 1" .demo-row [gap=1 padding=1] {
       height == $size-height
@@ -1102,6 +1101,7 @@ $card-height   = 5
 
 // The vertical list on the left.
 #vertical
+  size-width 30       // read as $size-width
   border single
   border-color $strong
   title-align left
@@ -1129,6 +1129,7 @@ $card-height   = 5
   size-height 3       // read as $size-height: 3 cells = border, one line of chips, border
 
 .chip
+  size-width 9        // the fixed-width chips read it as $size-width
   bg $raised
   fg $fg
   text-align center
@@ -1151,6 +1152,15 @@ $card-height   = 5
     size-height 5
   .chip
     padding-top 1     // chips are 3 rows tall now: centre their label
+
+// A narrow terminal (or the inspector open beside the canvas) gets narrower
+// chips and a narrower list, so every row of chips still fits.
+@media (max-width: 69)
+  .chip
+    size-width 5
+@media (max-width: 54)
+  #vertical
+    size-width 16
 
 """#,
         "styles/masonry.cas": #"""
