@@ -74,7 +74,7 @@ extension Solver {
         }
         entries.sort { $0.symbol < $1.symbol }
         if !required {
-            let p = constraint.priority.value
+            let p = constraint.priority.rank
             tableau.useLevel(p, by: 1)
             if constraint.relation == .equal { tableau.addToObjective(priority: p, symbol: marker, coefficient: 1) }
             if other >= 0 { tableau.addToObjective(priority: p, symbol: other, coefficient: 1) }
@@ -104,7 +104,7 @@ extension Solver {
     mutating func removeRecord(_ slot: Int32) {
         let record = records[Int(slot)]!
         if !record.isRequired {
-            let p = record.constraint.priority.value
+            let p = record.constraint.priority.rank
             let isEquality = record.constraint.relation == .equal
             if isEquality { tableau.addToObjective(priority: p, symbol: record.marker, coefficient: -1) }
             if record.other >= 0 { tableau.addToObjective(priority: p, symbol: record.other, coefficient: -1) }
@@ -112,7 +112,7 @@ extension Solver {
         // Released, not pivoted out: see `Tableau+Release`.
         tableau.release(record.marker)
         if record.other >= 0 { tableau.release(record.other) }
-        if !record.isRequired { tableau.useLevel(record.constraint.priority.value, by: -1) }
+        if !record.isRequired { tableau.useLevel(record.constraint.priority.rank, by: -1) }
         tableau.needsOptimization = true
         records[Int(slot)] = nil
         freeRecords.append(slot)
