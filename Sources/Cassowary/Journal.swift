@@ -11,6 +11,11 @@ struct Journal: Sendable {
     }
 
     private(set) var isActive = false
+    /// Rows and the objective are saved only once this is set: an `add` starts
+    /// out saving symbol allocations only, and saves rows from the point where
+    /// it may still fail, so the paths that cannot fail (a new definition, a
+    /// released symbol taking the constraint) never copy a long row.
+    private(set) var tracksRows = false
     private var generation: UInt32 = 0
     private var rowStamp: [UInt32] = []
     private var symbolStamp: [UInt32] = []
@@ -20,9 +25,10 @@ struct Journal: Sendable {
     private(set) var objectiveWrites: [(level: Int, symbol: Int32, old: Double)] = []
     private(set) var savedHighestRank: Int64 = 0
 
-    mutating func begin(highestRank: Int64) {
+    mutating func begin(highestRank: Int64, tracksRows: Bool) {
         precondition(!isActive, "nested transaction")
         isActive = true
+        self.tracksRows = tracksRows
         generation &+= 1
         if generation == 0 {
             rowStamp = Array(repeating: 0, count: rowStamp.count)
@@ -32,8 +38,14 @@ struct Journal: Sendable {
         savedHighestRank = highestRank
     }
 
+    /// From now on rows and objective writes are saved too.
+    mutating func trackRows() {
+        if isActive { tracksRows = true }
+    }
+
     mutating func end() {
         isActive = false
+        tracksRows = false
         savedRows.removeAll(keepingCapacity: true)
         savedSymbols.removeAll(keepingCapacity: true)
         operations.removeAll(keepingCapacity: true)
@@ -41,7 +53,7 @@ struct Journal: Sendable {
     }
 
     @inline(__always) mutating func noteRow(_ rid: Int32, _ row: @autoclosure () -> Row) {
-        guard isActive else { return }
+        guard tracksRows else { return }
         let i = Int(rid)
         if i >= rowStamp.count { rowStamp.append(contentsOf: repeatElement(0, count: i + 1 - rowStamp.count)) }
         if rowStamp[i] != generation {
@@ -61,22 +73,30 @@ struct Journal: Sendable {
     }
 
     @inline(__always) mutating func noteObjectiveWrite(_ level: Int, _ s: Int32, _ old: Double) {
-        if isActive { objectiveWrites.append((level, s, old)) }
+        if tracksRows { objectiveWrites.append((level, s, old)) }
     }
 
     mutating func log(_ operation: Operation) {
-        guard isActive else { return }
+        switch operation {
+        case .allocateRow, .freeRow: guard tracksRows else { return }
+        case .allocateSymbol, .freeSymbol: guard isActive else { return }
+        }
         operations.append(operation)
     }
 }
 
 extension Tableau {
-    mutating func beginTransaction() { journal.begin(highestRank: highestRank) }
+    /// Starts an undo journal; with `tracksRows` false only symbol allocations
+    /// are saved until `journal.trackRows()`.
+    mutating func beginTransaction(tracksRows: Bool = true) {
+        journal.begin(highestRank: highestRank, tracksRows: tracksRows)
+    }
 
     mutating func commitTransaction() { journal.end() }
 
     /// Restores every row, symbol and objective row saved since `beginTransaction`.
     mutating func rollbackTransaction() {
+        assert(journal.tracksRows, "rolled back a transaction that did not save rows")
         let saved = journal
         journal.end()
         // Unindex the current contents of every touched row.
@@ -85,8 +105,8 @@ extension Tableau {
         }
         for (rid, row) in saved.savedRows { rows[Int(rid)] = row }
         for (s, info) in saved.savedSymbols { symbols[Int(s)] = info }
-        for write in saved.objectiveWrites.reversed() where Int(write.symbol) < objective[write.level].count {
-            objective[write.level][Int(write.symbol)] = write.old
+        for write in saved.objectiveWrites.reversed() where Int(write.symbol) < symbols.count {
+            objective[Int(write.symbol) * levels.count + write.level] = write.old
         }
         for operation in saved.operations.reversed() {
             switch operation {
@@ -109,7 +129,7 @@ extension Tableau {
         endArtificial()
         // Candidates queued before the transaction may have been consumed:
         // queue every improving symbol again.
-        for s in candidates where Int(s) < flags.count { flags[Int(s)].remove(.candidate) }
+        for c in candidates where Int(c.symbol) < flags.count { flags[Int(c.symbol)].remove(.candidate) }
         candidates.removeAll()
         for s in 0..<Int32(symbols.count) where symbols[Int(s)].row < 0 { noteCandidate(s) }
         needsOptimization = !candidates.isEmpty
@@ -139,7 +159,7 @@ extension Tableau {
         externalVariable.removeLast(n)
         cachedValue.removeLast(n)
         reportedValue.removeLast(n)
-        for level in objective.indices { objective[level].removeLast(n) }
+        objective.removeLast(n * levels.count)
         accumulator.removeLast(n)
         accumulatorStamp.removeLast(n)
         artificialCoefficient.removeLast(n)

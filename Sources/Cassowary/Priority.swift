@@ -2,12 +2,20 @@
 /// anything lower is a preference. Lower priorities never outweigh higher ones,
 /// however many of them are violated.
 public struct Priority: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
-    /// 1...1000.
+    /// 1...1000; `aboveAllPreferences` reads as 999.
     public let value: Int
+    /// The solver's ordering: twice `value`, so a level fits between 999 and 1000.
+    let rank: Int
 
     public init(_ value: Int) {
         precondition((1...1000).contains(value), "priority \(value) is outside 1...1000")
         self.value = value
+        self.rank = value * 2
+    }
+
+    private init(value: Int, rank: Int) {
+        self.value = value
+        self.rank = rank
     }
 
     public init(integerLiteral value: Int) { self.init(value) }
@@ -17,17 +25,22 @@ public struct Priority: Hashable, Comparable, Sendable, ExpressibleByIntegerLite
     public static let medium = Priority(500)
     public static let low = Priority(250)
     public static let weakest = Priority(1)
+    /// A preference that outranks 999 and every other preference, but still gives
+    /// way to required constraints: for what the caller does not write itself, such
+    /// as the size of the window a layout lives in.
+    public static let aboveAllPreferences = Priority(value: 999, rank: 1999)
 
-    public var isRequired: Bool { value == 1000 }
+    public var isRequired: Bool { rank == 2000 }
 
-    public static func < (a: Priority, b: Priority) -> Bool { a.value < b.value }
+    public static func < (a: Priority, b: Priority) -> Bool { a.rank < b.rank }
 
     public var description: String {
-        switch value {
-        case 1000: "required"
-        case 750: "high"
-        case 500: "medium"
-        case 250: "low"
+        switch rank {
+        case 2000: "required"
+        case 1999: "above 999"
+        case 1500: "high"
+        case 1000: "medium"
+        case 500: "low"
         default: String(value)
         }
     }

@@ -69,7 +69,9 @@ extension Solver {
     /// move without leaving the feasible region), so degenerate ties hidden
     /// behind a zero-length step are not reported.
     public mutating func ambiguities() -> [Ambiguity] {
-        tableau.optimizeIfNeeded()
+        // A released symbol is a free direction that no constraint explains:
+        // settling eliminates them all, so every free direction has a cause.
+        if !tableau.isSettled { tableau.settleForReading() }
         tableau.flushPending()
         var result: [Ambiguity] = []
         var seen: [[Int32]] = []

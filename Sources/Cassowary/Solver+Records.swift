@@ -16,8 +16,6 @@ struct ConstraintRecord: Sendable {
     var markerCoefficient: Double
     /// +1, or -1 when the stored equation is the negated expression (`<=`).
     var sign: Double
-    /// The external defined by this constraint, or -1.
-    var defines: Int32
 
     var isRequired: Bool { constraint.priority.isRequired }
 }
@@ -33,6 +31,7 @@ extension Solver {
     mutating func symbol(for variable: Variable) -> Int32 {
         if let s = variableSymbol[variable.id] { return s }
         let s = tableau.newSymbol(.external, variable: variable)
+        if let held = reportedBeforeDeparture(variable) { tableau.setReported(s, held) }
         variableSymbol.set(variable.id, s)
         while mentions.count <= Int(s) { mentions.append([]) }
         mentions[Int(s)] = []
@@ -42,7 +41,7 @@ extension Solver {
     mutating func insertRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
         let required = constraint.priority.isRequired
         let slot: Int32 = freeRecords.last ?? Int32(records.count)
-        if required { tableau.beginTransaction() }
+        if required { tableau.beginTransaction(tracksRows: false) }
         var createdVariables: [Variable] = []
         var externals: [Int32] = []
         var entries: [Entry] = []
@@ -75,7 +74,7 @@ extension Solver {
         }
         entries.sort { $0.symbol < $1.symbol }
         if !required {
-            let p = constraint.priority.value
+            let p = constraint.priority.rank
             tableau.useLevel(p, by: 1)
             if constraint.relation == .equal { tableau.addToObjective(priority: p, symbol: marker, coefficient: 1) }
             if other >= 0 { tableau.addToObjective(priority: p, symbol: other, coefficient: 1) }
@@ -83,18 +82,19 @@ extension Solver {
         let equation = Equation(constant: sign * constraint.expression.constant, entries: entries,
                                 writtenOrder: externals, marker: marker, other: other)
         switch tableau.insert(equation) {
-        case .accepted(let defines):
+        case .accepted:
             if required { tableau.commitTransaction() }
+            tableau.tidyReleased()
             if slot == freeRecords.last { freeRecords.removeLast() } else { records.append(nil) }
             records[Int(slot)] = ConstraintRecord(
                 constraint: constraint, constant: constraint.constant, sequence: nextSequence, isEdit: isEdit,
-                externals: externals, marker: marker, other: other, markerCoefficient: mu, sign: sign,
-                defines: defines)
+                externals: externals, marker: marker, other: other, markerCoefficient: mu, sign: sign)
             nextSequence += 1
             recordSlot.set(constraint.id, slot)
             for s in externals { mentions[Int(s)].append(slot) }
         case .rejected(let explanation):
             tableau.rollbackTransaction()
+            tableau.clearTidyList()
             for v in createdVariables { variableSymbol.remove(v.id) }
             let conflict = explainsConflicts ? minimalConflict(for: constraint, explanation: explanation) : []
             throw .unsatisfiable(constraint, conflict: conflict)
@@ -104,27 +104,44 @@ extension Solver {
     mutating func removeRecord(_ slot: Int32) {
         let record = records[Int(slot)]!
         if !record.isRequired {
-            let p = record.constraint.priority.value
+            let p = record.constraint.priority.rank
             let isEquality = record.constraint.relation == .equal
             if isEquality { tableau.addToObjective(priority: p, symbol: record.marker, coefficient: -1) }
             if record.other >= 0 { tableau.addToObjective(priority: p, symbol: record.other, coefficient: -1) }
         }
-        if record.defines >= 0 { tableau.undefine(record.defines) }
-        tableau.removeMarker(record.marker, other: record.other)
-        tableau.freeSymbol(record.marker)
-        if record.other >= 0 { tableau.freeSymbol(record.other) }
-        if !record.isRequired { tableau.useLevel(record.constraint.priority.value, by: -1) }
+        // Released, not pivoted out: see `Tableau+Release`.
+        tableau.release(record.marker)
+        if record.other >= 0 { tableau.release(record.other) }
+        if !record.isRequired { tableau.useLevel(record.constraint.priority.rank, by: -1) }
         tableau.needsOptimization = true
         records[Int(slot)] = nil
         freeRecords.append(slot)
         recordSlot.remove(record.constraint.id)
-        for s in record.externals {
-            Tableau.removeFromColumn(&mentions[Int(s)], slot)
-            if mentions[Int(s)].isEmpty && editSlot[tableau.externalVariable[Int(s)]!.id] == nil
-                && tableau.isUnreferenced(s) {
-                variableSymbol.remove(tableau.externalVariable[Int(s)]!.id)
-                tableau.freeSymbol(s)
-            }
+        tableau.tidyReleased()
+        if recordSlot.count == 0 {
+            // Nothing left to keep: eliminate every released symbol, which
+            // leaves the externals unreferenced.
+            tableau.collectReleased(budget: 0)
+        } else {
+            tableau.collectReleased(budget: tableau.releasedBudget(constraints: recordSlot.count),
+                                    limit: Tableau.collectedPerRemoval)
+        }
+        for s in record.externals { Tableau.removeFromColumn(&mentions[Int(s)], slot) }
+        for s in record.externals { forgetIfUnmentioned(s) }
+        if recordSlot.count == 0 {
+            for s in 0..<Int32(mentions.count) where tableau.kind(s) == .external { forgetIfUnmentioned(s) }
+        }
+    }
+
+    /// Frees an external that no constraint or edit mentions once the tableau
+    /// no longer refers to it: the variable has left the solver.
+    private mutating func forgetIfUnmentioned(_ s: Int32) {
+        guard Int(s) < mentions.count, Int(s) < tableau.symbols.count, tableau.kind(s) == .external, mentions[Int(s)].isEmpty,
+              let variable = tableau.externalVariable[Int(s)], editSlot[variable.id] == nil else { return }
+        let reported = tableau.cachedReported(s)
+        if tableau.releaseExternal(s) {
+            variableSymbol.remove(variable.id)
+            noteDeparture(of: variable, reported: reported)
         }
     }
 
@@ -141,11 +158,13 @@ extension Solver {
                 return
             }
             tableau.rollbackTransaction()
+            tableau.clearTidyList()
             let changed = record.constraint.replacingConstant(constant)
             let conflict = explainsConflicts ? minimalConflict(for: changed, explanation: explanation) : []
             throw .unsatisfiable(changed, conflict: conflict)
         }
         if record.isRequired { tableau.commitTransaction() }
+        tableau.tidyReleased()
         records[Int(slot)]!.constant = constant
     }
 }

@@ -27,6 +27,10 @@ public struct Solver: Sendable {
     var nextSequence = 0
     /// False in the scratch solvers used to minimise conflict sets.
     var explainsConflicts = true
+    /// Variables that left the solver since the last `takeChangedVariables`
+    /// while a caller held a non-zero value for them (see `Solver+Changes`).
+    var departures: [Departure] = []
+    var departureSlot = IdentityMap()
 
     public init() {}
 
@@ -86,11 +90,19 @@ public struct Solver: Sendable {
         try changeConstant(slot: slot, to: constant)
     }
 
-    /// Removes every constraint and edit variable.
+    /// Removes every constraint and edit variable. Every variable leaves the
+    /// solver; the next `takeChangedVariables` lists the ones not reported at 0.
     public mutating func reset() {
         let explains = explainsConflicts
+        for s in 0..<Int32(tableau.symbols.count) where tableau.kind(s) == .external {
+            if let variable = tableau.externalVariable[Int(s)] {
+                noteDeparture(of: variable, reported: tableau.cachedReported(s))
+            }
+        }
+        let departed = (departures, departureSlot)
         self = Solver()
         explainsConflicts = explains
+        (departures, departureSlot) = departed
     }
 
     // MARK: Edit variables
@@ -132,29 +144,19 @@ public struct Solver: Sendable {
     // MARK: Values
 
     /// The solved value of a variable; 0 for a variable the solver does not know.
-    public mutating func value(of variable: Variable) -> Double {
-        guard let s = variableSymbol[variable.id] else { return 0 }
+    @inlinable public mutating func value(of variable: Variable) -> Double {
+        // Inlined so that callers pass only the id: reading every value of a
+        // layout then costs no reference counting of the variables' names.
+        value(ofVariableID: variable.id)
+    }
+
+    @usableFromInline mutating func value(ofVariableID id: Int) -> Double {
+        guard let s = variableSymbol[id] else { return 0 }
         return tableau.value(of: s)
     }
 
     public subscript(variable: Variable) -> Double {
         mutating get { value(of: variable) }
-    }
-
-    /// Variables whose value changed since the previous call (or since they
-    /// joined the solver), in a stable order. Variables that left the
-    /// solver are not listed. The layout engine turns these into changed frames.
-    public mutating func takeChangedVariables() -> [Variable] {
-        var result: [Variable] = []
-        for s in tableau.takeChangedExternals() {
-            let value = tableau.value(of: s)
-            let last = tableau.cachedReported(s)
-            if last.bitPattern != value.bitPattern {
-                tableau.setReported(s, value)
-                if let v = tableau.externalVariable[Int(s)] { result.append(v) }
-            }
-        }
-        return result
     }
 
     /// Whether the solver holds no constraints, edit variables or symbols.
@@ -179,9 +181,14 @@ public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
     public var pivots: Int
     /// Row entries merged by substitutions since the solver was created.
     public var mergedEntries: Int
+    /// Long pivots that handed one row's storage to another since the solver
+    /// was created (see docs/solver.md, "Long pivots").
+    public var exchanges: Int
+    /// Markers of removed constraints not yet dropped from the tableau.
+    public var released: Int
 
     public var description: String {
-        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) pivots=\(pivots) merged=\(mergedEntries)"
+        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) pivots=\(pivots) merged=\(mergedEntries) exchanges=\(exchanges) released=\(released)"
     }
 }
 
@@ -196,6 +203,7 @@ extension Tableau {
         }
         return SolverStatistics(constraints: constraints, symbols: symbolsInUse, coreRows: core,
                                 definitions: definitions, cells: cells, priorityLevels: levels.count,
-                                pivots: pivotCount, mergedEntries: mergedEntries)
+                                pivots: pivotCount, mergedEntries: mergedEntries, exchanges: exchangeCount,
+                                released: symbols.count { $0.kind == .released })
     }
 }

@@ -40,8 +40,23 @@ extension Tableau {
         // (The dual simplex needs an optimal tableau; optimise before reducing.)
         let dual = kind(equation.marker) != .error
             && equation.writtenOrder.contains { isCoreBasic($0) && kind($0) == .external }
-        if dual { optimizeIfNeeded() }
-        let reduced = reduce(constant: equation.constant, entries: equation.entries)
+        var reduced = reduce(constant: equation.constant, entries: equation.entries)
+        // A constraint that holds where the solution is and mentions a
+        // released symbol (usually one removed and added back) takes that
+        // symbol as its basic symbol: nothing moves, nothing long is
+        // rewritten, and what the removal left behind cancels (see
+        // `Tableau+Release`).
+        if Tolerance.isZero(reduced.constant), let z = releasedSubject(of: reduced) {
+            insertSolved(reduced, for: z)
+            needsOptimization = true
+            return .accepted(defines: -1)
+        }
+        // From here on a required constraint may still be rejected.
+        journal.trackRows()
+        if dual && needsOptimization {
+            optimize()
+            reduced = reduce(constant: equation.constant, entries: equation.entries)
+        }
         var defines: Int32 = -1
         // Otherwise the first written variable that can still be defined by it.
         for x in equation.writtenOrder {
@@ -96,6 +111,11 @@ extension Tableau {
                 return nil
             }
         }
+        // A released symbol can absorb it if every row stays feasible.
+        if let z = releasedSubject(of: row) {
+            insertSolved(row, for: z)
+            return nil
+        }
         if row.entries.allSatisfy({ kind($0.symbol) == .dummy }) {
             if !Tolerance.isZero(row.constant) { return row }
             if row.contains(marker) { insertSolved(row, for: marker) }
@@ -117,34 +137,18 @@ extension Tableau {
         substitute(subject, row: rid)
     }
 
-    /// Removes constraint markers from the tableau (Cassowary's removal): the
-    /// marker is made basic, choosing the leaving row that keeps every row
-    /// feasible, and its row is dropped. `marker` must not be in a definition.
-    mutating func removeMarker(_ marker: Int32, other: Int32) {
-        if isCoreBasic(marker) {
-            deleteRow(symbols[Int(marker)].row)
-        } else if other >= 0 && isCoreBasic(other) {
-            deleteRow(symbols[Int(other)].row)
-        } else if let leaving = markerLeavingRow(marker) {
-            pivot(entering: marker, row: leaving)
-            deleteRow(symbols[Int(marker)].row)
-        }
-        purge(marker)
-        if other >= 0 { purge(other) }
-    }
-
-    /// Cassowary's choice of row for removing a marker: a restricted row where
+    /// Cassowary's choice of row for removing a marker (see `eliminate`): a restricted row where
     /// the marker has a negative coefficient (smallest ratio), else one where
     /// it is positive (smallest ratio), else an external row; a basic dummy's
     /// row blocks at ratio 0. Equal ratios go
     /// to the shorter row (cheaper substitution), then by `precedes`.
-    private func markerLeavingRow(_ marker: Int32) -> Int32? {
+    func markerLeavingRow(_ marker: Int32) -> Int32? {
         var best: [(row: Int32, ratio: Double, length: Int, basic: Int32)?] = [nil, nil, nil]
         for cell in coreColumn[Int(marker)] {
             let row = rows[Int(cell.row)]
             let a = row.entries[Int(cell.position)].coefficient
             let group: Int, ratio: Double
-            if kind(row.basic) == .external {
+            if isFree(row.basic) {
                 group = 2; ratio = 0
             } else if kind(row.basic) == .dummy {
                 // A basic dummy must stay at zero: it blocks either way.

@@ -3,6 +3,16 @@
 extension Tableau {
     /// Describes every broken internal invariant; empty when consistent.
     func invariantViolations() -> [String] {
+        // Locals, not `self.`: the tests call this after every step of an
+        // unoptimised build, where each method call on `self` copies the tableau.
+        let symbols = self.symbols, rows = self.rows, objective = self.objective
+        let coreColumn = self.coreColumn, definitionColumn = self.definitionColumn
+        func kind(_ s: Int32) -> SymbolKind { symbols[Int(s)].kind }
+        func isBasic(_ s: Int32) -> Bool { symbols[Int(s)].row >= 0 }
+        func isDefined(_ s: Int32) -> Bool {
+            let r = symbols[Int(s)].row
+            return r >= 0 && rows[Int(r)].isDefinition
+        }
         var problems: [String] = []
         var coreCount = [Int](repeating: 0, count: symbols.count)
         var defCount = [Int](repeating: 0, count: symbols.count)
@@ -40,12 +50,16 @@ extension Tableau {
             }
         }
         for s in symbols.indices {
+            if symbols[s].kind == .released && symbols[s].owner >= 0 { problems.append("released symbol \(s) has an owner") }
             if coreColumn[s].count != coreCount[s] { problems.append("core column \(s) has \(coreColumn[s].count), expected \(coreCount[s])") }
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }
-        for (level, row) in objective.enumerated() {
-            for s in row.indices where row[s] != 0 && (isBasic(Int32(s)) || kind(Int32(s)) == .unused) {
-                problems.append("objective level \(level) mentions basic or unused symbol \(s)")
+        let levelCount = levels.count
+        if objective.count != symbols.count * levelCount { problems.append("objective has \(objective.count) cells") }
+        for i in objective.indices where objective[i] != 0 {
+            let s = Int32(i / max(1, levelCount))
+            if isBasic(s) || kind(s) == .unused {
+                problems.append("objective level \(i % levelCount) mentions basic or unused symbol \(s)")
             }
         }
         if journal.isActive { problems.append("transaction left open") }

@@ -28,12 +28,16 @@ extension Tableau {
     mutating func substitute(_ symbol: Int32, row rid: Int32) {
         let source = rows[Int(rid)]
         let column = coreColumn[Int(symbol)]
-        for cell in column where cell.row != rid {
-            let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
-            addScaled(toRow: cell.row, source, alpha, skip: symbol)
+        var targets = column.filter { $0.row != rid }
+        if source.entries.count >= tuning.exchangeThreshold && targets.count >= 2 {
+            exchangeLongTargets(&targets, symbol: symbol, source: source)
         }
-        for level in objective.indices {
-            let alpha = objective[level][Int(symbol)]
+        for cell in targets {
+            let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
+            addScaled(toRow: cell.row, source, alpha, skip: symbol, skipPosition: cell.position)
+        }
+        for level in levels.indices {
+            let alpha = cost(symbol, level: level)
             if alpha != 0 { addScaled(toObjective: level, source, alpha, skip: symbol) }
         }
         if artificialActive {
@@ -89,7 +93,7 @@ extension Tableau {
         if skip >= 0 { setObjective(level, skip, 0) }
         for e in source.entries {
             let s = e.symbol
-            var c = objective[level][Int(s)] + alpha * e.coefficient
+            var c = cost(s, level: level) + alpha * e.coefficient
             if Tolerance.isZero(c) { c = 0 }
             setObjective(level, s, c)
             noteCandidate(s)
@@ -101,10 +105,54 @@ extension Tableau {
         let k = kind(s)
         guard k != .dummy, k != .unused, symbols[Int(s)].row < 0 else { return }
         let sign = reducedCostSign(s)
-        guard k == .external ? sign != 0 : sign < 0 else { return }
+        guard k == .external || k == .released ? sign != 0 : sign < 0 else { return }
         if !flags[Int(s)].contains(.candidate) {
             flags[Int(s)].insert(.candidate)
-            Heap.push(&candidates, s, before: Self.precedes)
+            let rows = strictCandidateOrder ? -1 : candidateKey(s)
+            Heap.push(&candidates, Candidate(rows: rows, symbol: s), before: Candidate.before)
         }
+    }
+
+    /// The next entering candidate: the one in the fewest core rows (its pivot
+    /// touches the fewest rows; keys are refreshed lazily, since counts change
+    /// after a symbol is queued), ties by `precedes`; strictly by `precedes`
+    /// once `strictCandidateOrder` is set. Symbols in a few rows all count
+    /// as cheap, so small systems keep the plain id order.
+    mutating func popCandidate() -> Int32? {
+        while let top = Heap.pop(&candidates, before: Candidate.before) {
+            if strictCandidateOrder { return top.symbol }
+            let rows = candidateKey(top.symbol)
+            if rows == top.rows { return top.symbol }
+            Heap.push(&candidates, Candidate(rows: rows, symbol: top.symbol), before: Candidate.before)
+        }
+        return nil
+    }
+
+    /// The heap key of candidate `s`: its number of core rows, 0 up to
+    /// `tuning.cheapPivotRows`.
+    @inline(__always) func candidateKey(_ s: Int32) -> Int32 {
+        let rows = coreColumn[Int(s)].count
+        return rows <= tuning.cheapPivotRows ? 0 : Int32(rows)
+    }
+
+    /// From now on candidates come strictly by `precedes` (Bland's rule,
+    /// which cannot cycle), until `optimize` ends.
+    mutating func useStrictCandidateOrder() {
+        guard !strictCandidateOrder else { return }
+        strictCandidateOrder = true
+        let queued = candidates.map(\.symbol)
+        candidates.removeAll(keepingCapacity: true)
+        for s in queued { Heap.push(&candidates, Candidate(rows: -1, symbol: s), before: Candidate.before) }
+    }
+}
+
+/// A symbol queued for the primal simplex, keyed by the number of core rows
+/// that mentioned it when it was (re)queued; -1 while only `precedes` counts.
+struct Candidate: Sendable {
+    var rows: Int32
+    var symbol: Int32
+
+    static func before(_ a: Candidate, _ b: Candidate) -> Bool {
+        a.rows != b.rows ? a.rows < b.rows : Tableau.precedes(a.symbol, b.symbol)
     }
 }

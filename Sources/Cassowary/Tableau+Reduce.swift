@@ -6,11 +6,7 @@
 extension Tableau {
     /// Returns `constant + Σ entries` with every basic symbol expanded.
     mutating func reduce(constant: Double, entries: [Entry]) -> Row {
-        stamp &+= 1
-        if stamp == 0 {
-            for i in accumulatorStamp.indices { accumulatorStamp[i] = 0 }
-            stamp = 1
-        }
+        _ = nextAccumulatorStamp()
         var touched: [Int32] = []
         var definitions: [(rank: Int64, symbol: Int32)] = []
         var coreBasics: [Int32] = []

@@ -2,9 +2,12 @@
 // adds and removes), dual optimisation (after a constant changes), and phase
 // one with an artificial symbol (a required constraint with no free variable
 // to absorb it). Entering and leaving choices break ties by symbol id,
-// newest first (Bland's rule under that fixed order, so no cycling), which
-// keeps every run identical and, since views are usually added in order, lets
-// the last views absorb a change so that fewer values move.
+// newest first, which keeps every run identical and, since views are usually
+// added in order, lets the last views absorb a change so that fewer values
+// move. The primal simplex enters the candidate in the fewest rows first
+// (cheapest pivot, least fill); past a generous number of pivots in one call
+// it falls back to id order alone (Bland's rule), which cannot cycle. The dual
+// simplex does the same with its ties.
 
 extension Tableau {
     /// The tie-break order on symbols: newer (higher id) first.
@@ -18,15 +21,23 @@ extension Tableau {
 
     /// Primal simplex on the objective, starting from a feasible tableau.
     mutating func optimize() {
-        defer { needsOptimization = false }
-        while let e = Heap.pop(&candidates, before: Self.precedes) {
+        defer {
+            needsOptimization = false
+            strictCandidateOrder = false
+            if !releasedToTidy.isEmpty { tidyReleased() }
+        }
+        var pivots = 0
+        let sparseLimit = tuning.sparseEnteringBase + tuning.sparseEnteringPerRow * rows.count
+        while true {
+            if pivots >= sparseLimit { useStrictCandidateOrder() }
+            guard let e = popCandidate() else { break }
             flags[Int(e)].remove(.candidate)
             guard symbols[Int(e)].row < 0 else { continue }
             let k = kind(e)
             guard k != .dummy && k != .unused else { continue }
             let sign = reducedCostSign(e)
             let direction: Double
-            if k == .external {
+            if k == .external || k == .released {
                 guard sign != 0 else { continue }
                 direction = sign < 0 ? 1 : -1
             } else {
@@ -34,6 +45,7 @@ extension Tableau {
                 direction = 1
             }
             guard let leaving = primalLeavingRow(entering: e, direction: direction) else { continue }
+            pivots += 1
             pivot(entering: e, row: leaving)
             // The entering symbol may still improve in the other direction
             // only through others; re-check the leaving symbol via substitution.
@@ -51,7 +63,7 @@ extension Tableau {
             let q = cell.row
             let row = rows[Int(q)]
             let k = kind(row.basic)
-            if k == .external { continue }
+            if k == .external || k == .released { continue }
             let a = row.entries[Int(cell.position)].coefficient * direction
             let ratio: Double
             if k == .dummy {
@@ -78,6 +90,7 @@ extension Tableau {
     /// infeasibility when required constraints cannot all hold.
     mutating func dualOptimize() -> Int32? {
         var iterations = 0
+        var bestRatio = [Double](repeating: 0, count: levels.count)
         while let b = Heap.pop(&infeasible, before: Self.precedes) {
             iterations += 1
             // Past this many pivots, ties go strictly by id order (Bland), which cannot cycle.
@@ -97,29 +110,7 @@ extension Tableau {
                 guard k == .slack || k == .error, Tolerance.isNegative(row.constant) else { continue }
                 direction = 1
             }
-            var entering: Int32 = -1
-            var enteringCoefficient = 0.0
-            for e in row.entries {
-                let ek = kind(e.symbol)
-                if ek == .dummy { continue }
-                let a = e.coefficient * direction
-                if ek == .external {
-                    guard !Tolerance.isZero(a) else { continue }
-                } else {
-                    guard Tolerance.isPositive(a) else { continue }
-                }
-                if entering < 0 {
-                    entering = e.symbol
-                    enteringCoefficient = a
-                } else {
-                    // ratio d/a for both; externals use their signed coefficient.
-                    let order = ratioOrder(e.symbol, a, entering, enteringCoefficient)
-                    if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
-                        entering = e.symbol
-                        enteringCoefficient = a
-                    }
-                }
-            }
+            let entering = dualEntering(row, direction: direction, sparse: sparse, bestRatio: &bestRatio)
             if entering < 0 { return rid }
             pivot(entering: entering, row: rid)
         }
@@ -127,6 +118,50 @@ extension Tableau {
     }
 
     static let sparsePivotLimit = 200
+
+    /// The dual ratio test on `row`: the entering symbol has the smallest
+    /// ratio d/a (reduced cost over coefficient; free symbols use their signed
+    /// coefficient), compared level by level; `bestRatio` caches the current
+    /// choice's ratios. -1 when no symbol can enter. This loop runs over the
+    /// longest rows, hence the raw buffers.
+    private func dualEntering(_ row: Row, direction: Double, sparse: Bool, bestRatio: inout [Double]) -> Int32 {
+        var entering: Int32 = -1
+        let levelCount = levels.count
+        objective.withUnsafeBufferPointer { cost in
+            symbols.withUnsafeBufferPointer { symbols in
+                bestRatio.withUnsafeMutableBufferPointer { best in
+                    row.entries.withUnsafeBufferPointer { entries in
+                        for e in entries {
+                            let ek = symbols[Int(e.symbol)].kind
+                            if ek == .dummy { continue }
+                            let a = e.coefficient * direction
+                            if ek == .external || ek == .released {
+                                guard !Tolerance.isZero(a) else { continue }
+                            } else {
+                                guard Tolerance.isPositive(a) else { continue }
+                            }
+                            let base = Int(e.symbol) * levelCount
+                            var order = -1
+                            if entering >= 0 {
+                                order = 0
+                                for level in 0..<levelCount {
+                                    let x = cost[base + level] / a, y = best[level]
+                                    let scale = max(1, abs(x), abs(y))
+                                    if x < y - Tolerance.epsilon * scale { order = -1; break }
+                                    if x > y + Tolerance.epsilon * scale { order = 1; break }
+                                }
+                            }
+                            if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
+                                entering = e.symbol
+                                for level in 0..<levelCount { best[level] = cost[base + level] / a }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return entering
+    }
 
     /// Among equally good pivots: the symbol in fewer rows (less fill), then by
     /// `precedes`; strictly by `precedes` (Bland) when `sparse` is false.
@@ -138,19 +173,6 @@ extension Tableau {
         return Self.precedes(a, b)
     }
 
-
-    /// Compares d(a)/ca with d(b)/cb lexicographically for nonzero ca, cb.
-    private func ratioOrder(_ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double) -> Int {
-        // d(a)/ca < d(b)/cb  ⇔  d(a)·|cb|·sign(ca) < d(b)·|ca|·sign(cb)
-        for row in objective {
-            let x = row[Int(a)] / ca
-            let y = row[Int(b)] / cb
-            let scale = max(1, abs(x), abs(y))
-            if x < y - Tolerance.epsilon * scale { return -1 }
-            if x > y + Tolerance.epsilon * scale { return 1 }
-        }
-        return 0
-    }
 
     /// Phase one for a reduced row `row` (constant ≥ 0) that has no symbol able
     /// to absorb it. Returns nil on success, or the final phase-one objective
@@ -172,7 +194,7 @@ extension Tableau {
                 if c == 0 || symbols[Int(s)].row >= 0 { continue }
                 let k = kind(s)
                 if k == .dummy || k == .unused { continue }
-                let improving = k == .external ? !Tolerance.isZero(c) : Tolerance.isNegative(c)
+                let improving = isFree(s) ? !Tolerance.isZero(c) : Tolerance.isNegative(c)
                 guard improving else { continue }
                 if entering < 0 || prefer(s, over: entering, sparse: sparse) {
                     entering = s

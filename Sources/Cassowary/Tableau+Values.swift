@@ -42,7 +42,7 @@ extension Tableau {
     /// The current value of a symbol: 0 when nonbasic, the row constant when
     /// core-basic, the evaluated definition when defined.
     @inline(__always) mutating func value(of s: Int32) -> Double {
-        if needsOptimization { optimize() }
+        if !isSettled { settleForReading() }
         if !pending.isEmpty { flushPending() }
         // Only a defined symbol with an up-to-date cache has this flag.
         if flags[Int(s)].contains(.valueValid) { return cachedValue[Int(s)] }
@@ -51,6 +51,21 @@ extension Tableau {
         if !rows[Int(rid)].isDefinition { return rows[Int(rid)].constant }
         return evaluateDefinition(s)
     }
+
+    /// Brings the tableau to the state values are read from: every released
+    /// symbol eliminated, so that what a removal leaves is what Cassowary's
+    /// removal leaves (a vertex of the constraints that remain, the same as a
+    /// fresh solve finds wherever the remaining system is determined, and no
+    /// later query moves it), then preferences optimised. A constraint
+    /// removed and added back before the next read costs nothing here.
+    mutating func settleForReading() {
+        if releasedPending > 0 { collectReleased(budget: 0) }
+        optimize()
+    }
+
+    /// Optimised with no released symbol left (edits and adds may optimise
+    /// while released symbols wait for a constraint added back).
+    @inline(__always) var isSettled: Bool { !needsOptimization && releasedHead == released.count }
 
     /// Evaluates a stale definition after its stale inputs, depth first.
     private mutating func evaluateDefinition(_ s: Int32) -> Double {
@@ -90,7 +105,7 @@ extension Tableau {
     /// External symbols whose value may have changed since the last call, in
     /// symbol order; clears the list.
     mutating func takeChangedExternals() -> [Int32] {
-        optimizeIfNeeded()
+        if !isSettled { settleForReading() }
         flushPending()
         var result: [Int32] = []
         for s in changedExternals where Int(s) < symbols.count {

@@ -8,6 +8,10 @@ enum SymbolKind: UInt8, Sendable {
     case error
     /// The marker of a required equality: fixed at 0, never enters the basis.
     case dummy
+    /// A marker or error of a removed constraint, left in place until it can
+    /// be dropped cheaply (see `Tableau+Release`): unrestricted, like an
+    /// external, so the constraint it stood for no longer binds.
+    case released
     /// A recycled id.
     case unused
 }
@@ -32,6 +36,30 @@ struct SymbolFlags: OptionSet, Sendable {
     static let changed = SymbolFlags(rawValue: 8)
     static let valueValid = SymbolFlags(rawValue: 16)
     static let artificial = SymbolFlags(rawValue: 32)
+    static let tidy = SymbolFlags(rawValue: 64)
+}
+
+/// Size thresholds of the solver's shortcuts. The defaults suit layouts;
+/// tests lower them so that small systems take every path.
+struct Tuning: Sendable {
+    /// Pivot rows at least this long look for a pair of target rows to
+    /// exchange (see `Tableau+Exchange`).
+    var exchangeThreshold = 256
+    /// Entries a dropped released row may spread into definitions (row length
+    /// × definitions; see `Tableau+Release`).
+    var tidyLimit = 64
+    /// Released symbols kept before the oldest are eliminated: this many
+    /// plus half the number of constraints.
+    var releasedBase = 32
+    /// Merges of sources at least this long map the destination's positions first.
+    var mappedMergeLength = 32
+    /// Entering symbols in at most this many core rows count as equally cheap
+    /// (the primal simplex takes them in id order).
+    var cheapPivotRows = 32
+    /// Pivots one primal optimisation may choose by sparsity (this many plus
+    /// so many per row) before it keeps to Bland's rule.
+    var sparseEnteringBase = 1_000
+    var sparseEnteringPerRow = 2
 }
 
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
@@ -45,6 +73,8 @@ struct SymbolFlags: OptionSet, Sendable {
 /// costs in proportion to the short row being substituted, not the long rows
 /// it lands in.
 struct Tableau: Sendable {
+    var tuning = Tuning()
+
     // Symbols.
     var symbols: [SymbolInfo] = []
     var flags: [SymbolFlags] = []
@@ -60,10 +90,11 @@ struct Tableau: Sendable {
     var rows: [Row] = []
     var freeRows: [Int32] = []
 
-    // Objective: one dense coefficient array per priority level in use,
-    // highest priority first, indexed by symbol (reduced costs in O(1)).
+    // Objective: one coefficient per priority level in use (highest first)
+    // for every symbol, stored symbol by symbol — `objective[s × levels + level]`,
+    // see `cost(_:level:)` — so a symbol's reduced cost is one short read.
     var levels: [Int] = []
-    var objective: [[Double]] = []
+    var objective: [Double] = []
     var levelUse: [Int] = []
     /// The phase-one objective while a required constraint is being added:
     /// dense coefficients plus the list of symbols that may be non-zero.
@@ -72,11 +103,19 @@ struct Tableau: Sendable {
     var artificialCoefficient: [Double] = []
     var artificialSymbols: [Int32] = []
 
-    // Work lists (min-heaps of symbol ids, flagged to avoid duplicates).
-    var candidates: [Int32] = []
+    // Work lists (min-heaps, flagged to avoid duplicates).
+    var candidates: [Candidate] = []
+    var strictCandidateOrder = false
     var infeasible: [Int32] = []
     var pending: [Int32] = []
     var changedExternals: [Int32] = []
+
+    // Released symbols in the order they were released, from `releasedHead`
+    // on (may hold ids since dropped; see `Tableau+Release`), and the ones
+    // whose state changed since they were last tidied.
+    var released: [Int32] = []
+    var releasedHead = 0
+    var releasedToTidy: [Int32] = []
 
     // Definition ranks.
     var highestRank: Int64 = 0
@@ -99,6 +138,7 @@ struct Tableau: Sendable {
     var needsOptimization = false
     var pivotCount = 0
     var mergedEntries = 0
+    var exchangeCount = 0
 
     var symbolCount: Int { symbols.count }
 
@@ -116,6 +156,11 @@ struct Tableau: Sendable {
     @inline(__always) func isRestricted(_ s: Int32) -> Bool {
         let k = symbols[Int(s)].kind
         return k == .slack || k == .error
+    }
+    /// Unrestricted: an external or a released symbol (either sign, never blocks a ratio test).
+    @inline(__always) func isFree(_ s: Int32) -> Bool {
+        let k = symbols[Int(s)].kind
+        return k == .external || k == .released
     }
 
     // MARK: Symbols
@@ -147,7 +192,7 @@ struct Tableau: Sendable {
             artificialCoefficient.append(0)
             positionMap.append(0)
             positionStamp.append(0)
-            for level in objective.indices { objective[level].append(0) }
+            objective.append(contentsOf: repeatElement(0, count: levels.count))
             journal.log(.allocateSymbol(s, reused: false))
         }
         if kind == .external { notePending(s) }
@@ -155,7 +200,7 @@ struct Tableau: Sendable {
     }
 
     mutating func freeSymbol(_ s: Int32) {
-        for level in objective.indices where objective[level][Int(s)] != 0 { setObjective(level, s, 0) }
+        for level in levels.indices where cost(s, level: level) != 0 { setObjective(level, s, 0) }
         journal.noteSymbol(s, symbols[Int(s)])
         symbols[Int(s)] = SymbolInfo(kind: .unused, row: -1, owner: -1, rank: 0)
         externalVariable[Int(s)] = nil
@@ -167,6 +212,7 @@ struct Tableau: Sendable {
         journal.noteSymbol(s, symbols[Int(s)])
         symbols[Int(s)].row = row
         notePending(s)
+        if row >= 0 && symbols[Int(s)].kind == .released { noteTidy(s) }
     }
 
     mutating func setRank(_ s: Int32, _ rank: Int64) {
@@ -216,6 +262,7 @@ struct Tableau: Sendable {
                 rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
             }
             definitionColumn[s].removeLast()
+            if last == 0 { noteColumnEmptied(e.symbol) }
         } else {
             let last = coreColumn[s].count - 1
             if index != last {
@@ -224,6 +271,7 @@ struct Tableau: Sendable {
                 rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
             }
             coreColumn[s].removeLast()
+            if last == 0 { noteColumnEmptied(e.symbol) }
         }
     }
 
@@ -326,17 +374,22 @@ struct Tableau: Sendable {
         }
     }
 
-    /// `rows[rid] += alpha × source`, removing `skip` (the symbol `source`
-    /// replaces); costs O(|source|) lookups through the column index.
-    mutating func addScaled(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+    /// `rows[rid] += alpha × source`, without `skip` (the symbol `source`
+    /// replaces), which sits at `skipPosition` in the row (-1 when absent).
+    /// Each source entry is found through its column; when those columns are
+    /// long (symbols that many rows mention), the row's positions are mapped
+    /// instead, so a merge costs at most O(|row| + |source|).
+    mutating func addScaled(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32, skipPosition: Int32) {
         journal.noteRow(rid, rows[Int(rid)])
         rows[Int(rid)].constant += alpha * source.constant
         mergedEntries += source.entries.count
-        if source.entries.count >= 32 {
+        let mapCost = rows[Int(rid)].entries.count + source.entries.count
+        if source.entries.count >= tuning.mappedMergeLength
+            || columnLookupCost(source, definition: rows[Int(rid)].isDefinition, limit: mapCost) > mapCost {
             addScaledMapped(toRow: rid, source, alpha, skip: skip)
             return
         }
-        if skip >= 0, let p = position(of: skip, inRow: rid) { removeEntry(row: rid, at: p) }
+        if skipPosition >= 0 { removeEntry(row: rid, at: skipPosition) }
         for e in source.entries where e.symbol != skip {
             let delta = alpha * e.coefficient
             if let p = position(of: e.symbol, inRow: rid) {
@@ -349,17 +402,44 @@ struct Tableau: Sendable {
         noteRowChange(rid)
     }
 
-    /// `addScaled` for long sources: the destination's entries are taken out
-    /// as a local array and its positions mapped in one pass, so each source
-    /// entry costs O(1) and the row is touched without per-access ownership
-    /// checks; O(|destination| + |source|) in all.
-    private mutating func addScaledMapped(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+    /// Cells that finding every entry of `source` through its column would
+    /// scan, counted up to just past `limit`.
+    @inline(__always) private func columnLookupCost(_ source: Row, definition: Bool, limit: Int) -> Int {
+        var cost = 0
+        for e in source.entries {
+            cost += definition ? definitionColumn[Int(e.symbol)].count : coreColumn[Int(e.symbol)].count
+            if cost > limit { break }
+        }
+        return cost
+    }
+
+    /// A fresh stamp for the accumulator scratch arrays (entries with an older
+    /// stamp count as empty); clears them on the rare wrap-around.
+    mutating func nextAccumulatorStamp() -> UInt32 {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in accumulatorStamp.indices { accumulatorStamp[i] = 0 }
+            stamp = 1
+        }
+        return stamp
+    }
+
+    /// The same for the position map used by long merges.
+    private mutating func nextPositionGeneration() -> UInt32 {
         positionGeneration &+= 1
         if positionGeneration == 0 {
             for i in positionStamp.indices { positionStamp[i] = 0 }
             positionGeneration = 1
         }
-        let g = positionGeneration
+        return positionGeneration
+    }
+
+    /// `addScaled` for long sources: the destination's entries are taken out
+    /// as a local array and its positions mapped in one pass, so each source
+    /// entry costs O(1) and the row is touched without per-access ownership
+    /// checks; O(|destination| + |source|) in all.
+    private mutating func addScaledMapped(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+        let g = nextPositionGeneration()
         var entries: [Entry] = []
         swap(&entries, &rows[Int(rid)].entries)
         let definition = rows[Int(rid)].isDefinition
@@ -367,6 +447,7 @@ struct Tableau: Sendable {
         positionMap = []
         positionStamp = []
         var columns: [[Cell]] = []
+        var emptied: [Int32] = []
         if definition { swap(&columns, &definitionColumn) } else { swap(&columns, &coreColumn) }
         for i in entries.indices {
             map[Int(entries[i].symbol)] = Int32(i)
@@ -383,6 +464,7 @@ struct Tableau: Sendable {
                 rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
             }
             columns[column].removeLast()
+            if lastCell == 0 { emptied.append(e.symbol) }
             stamps[column] = 0
             let last = entries.count - 1
             if p != last {
@@ -415,6 +497,7 @@ struct Tableau: Sendable {
         positionMap = map
         positionStamp = stamps
         swap(&entries, &rows[Int(rid)].entries)
+        for s in emptied { noteColumnEmptied(s) }
         noteRowChange(rid)
     }
 
@@ -428,17 +511,18 @@ struct Tableau: Sendable {
     /// Drops `symbol` from every row and the objective; used for symbols whose
     /// true coefficient is zero but that rounding left behind.
     mutating func purge(_ symbol: Int32) {
+        // Removing the symbol from one row leaves its positions in the others as they are.
         for cell in coreColumn[Int(symbol)] {
             journal.noteRow(cell.row, rows[Int(cell.row)])
-            if let p = position(of: symbol, inRow: cell.row) { removeEntry(row: cell.row, at: p) }
+            removeEntry(row: cell.row, at: cell.position)
             noteRowChange(cell.row)
         }
         for cell in definitionColumn[Int(symbol)] {
             journal.noteRow(cell.row, rows[Int(cell.row)])
-            if let p = position(of: symbol, inRow: cell.row) { removeEntry(row: cell.row, at: p) }
+            removeEntry(row: cell.row, at: cell.position)
             noteRowChange(cell.row)
         }
-        for level in objective.indices where objective[level][Int(symbol)] != 0 { setObjective(level, symbol, 0) }
+        for level in levels.indices where cost(symbol, level: level) != 0 { setObjective(level, symbol, 0) }
         if artificialActive { artificialCoefficient[Int(symbol)] = 0 }
     }
 
@@ -449,8 +533,9 @@ struct Tableau: Sendable {
     }
 
     @inline(__always) mutating func setObjective(_ level: Int, _ s: Int32, _ value: Double) {
-        journal.noteObjectiveWrite(level, s, objective[level][Int(s)])
-        objective[level][Int(s)] = value
+        let i = Int(s) * levels.count + level
+        journal.noteObjectiveWrite(level, s, objective[i])
+        objective[i] = value
     }
 
     func cachedReported(_ s: Int32) -> Double { reportedValue[Int(s)] }
@@ -459,7 +544,7 @@ struct Tableau: Sendable {
     /// Whether nothing refers to the symbol.
     func isUnreferenced(_ s: Int32) -> Bool {
         symbols[Int(s)].row < 0 && coreColumn[Int(s)].isEmpty && definitionColumn[Int(s)].isEmpty
-            && !objective.contains { $0[Int(s)] != 0 }
+            && !levels.indices.contains { cost(s, level: $0) != 0 }
     }
 }
 

@@ -9,7 +9,7 @@ private let nextVariableID = Atomic<Int>(0)
 /// reports). Values are read from the solver: `solver.value(of: x)`.
 public struct Variable: Hashable, Sendable, CustomStringConvertible {
     /// Unique in the process; never used to order anything.
-    let id: Int
+    @usableFromInline let id: Int
     public let name: String
 
     public init(_ name: String = "") {

@@ -218,9 +218,7 @@ extension DesignerState {
 
     mutating func toggleAlternative() {
         if session.isShowingAlternative {
-            session.restoreLayout()
-            // The solver does not always report the variables it moved back.
-            absorb(session.resettleAllFrames())
+            absorb(session.restoreLayout())
             message = "back to the layout the solver found first"
             return
         }

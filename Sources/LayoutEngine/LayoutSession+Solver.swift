@@ -93,14 +93,12 @@ extension LayoutSession {
         }
     }
 
-    /// The terminal's size must outrank every preference a spec can state, and
-    /// the solver's strongest preference is 999: the terminal takes 999 alone and
-    /// spec priorities below required go to the solver one lower (so @1 and @2
-    /// share the weakest level). Required stays required.
-    static let terminalPriority = SolverPriority(999)
+    /// The terminal's size outranks every preference a spec can state (even
+    /// `@999`) and gives way only to required rules.
+    static let terminalPriority = SolverPriority.aboveAllPreferences
 
     static func solverPriority(_ priority: LayoutPriority) -> SolverPriority {
-        priority.isRequired ? .required : SolverPriority(max(1, priority.value - 1))
+        SolverPriority(priority.value)
     }
 
     static func solverRelation(_ relation: LayoutSpec.Relation) -> SolverRelation {

@@ -62,102 +62,155 @@ struct ReferenceLP {
         return result
     }
 
-    /// A dense tableau over columns ≥ 0 with equality rows.
+    /// A dense tableau over columns ≥ 0 with equality rows, stored row-major
+    /// in one array (the tests run unoptimised, where nested arrays are slow).
     private struct Dense {
-        var a: [[Double]]
+        var a: [Double]
         var b: [Double]
-        var basis: [Int]
+        var width: Int
+        var basis: [Int] = []
+        var isBasic: [Bool]
         var allowed: [Bool]
         let columns: Int
         let tol = 1e-9
 
+        var rowCount: Int { b.count }
+
         init(rows: [[Double]], rhs: [Double], columns: Int) {
-            a = rows
+            a = rows.flatMap { $0 }
             b = rhs
+            width = columns
             self.columns = columns
-            basis = []
+            isBasic = [Bool](repeating: false, count: columns)
             allowed = [Bool](repeating: true, count: columns)
         }
 
-        mutating func pivot(_ r: Int, _ j: Int) {
-            let p = a[r][j]
-            for k in a[r].indices { a[r][k] /= p }
-            b[r] /= p
-            for i in a.indices where i != r {
-                let f = a[i][j]
-                if f != 0 {
-                    for k in a[i].indices { a[i][k] -= f * a[r][k] }
-                    b[i] -= f * b[r]
+        /// Pivots on (r, j) and updates the reduced costs `d` the same way.
+        /// (`while` loops: unoptimised builds iterate ranges slowly.)
+        mutating func pivot(_ r: Int, _ j: Int, _ d: inout [Double]) {
+            let w = width, m = rowCount
+            b.withUnsafeMutableBufferPointer { b in
+                a.withUnsafeMutableBufferPointer { a in
+                    d.withUnsafeMutableBufferPointer { d in
+                        guard let a = a.baseAddress, let b = b.baseAddress, let d = d.baseAddress else { return }
+                        let pivotRow = a + r * w
+                        let p = pivotRow[j]
+                        var k = 0
+                        while k < w { pivotRow[k] /= p; k += 1 }
+                        b[r] /= p
+                        var i = 0
+                        while i < m {
+                            let row = a + i * w
+                            let f = row[j]
+                            if i != r && f != 0 {
+                                k = 0
+                                while k < w { row[k] -= f * pivotRow[k]; k += 1 }
+                                b[i] -= f * b[r]
+                            }
+                            i += 1
+                        }
+                        let f = d[j]
+                        if f != 0 {
+                            k = 0
+                            while k < w { d[k] -= f * pivotRow[k]; k += 1 }
+                        }
+                    }
                 }
             }
+            isBasic[basis[r]] = false
+            isBasic[j] = true
             basis[r] = j
         }
 
-        /// Bland's rule simplex minimising `c` over allowed columns; returns the optimum.
-        mutating func run(_ c: [Double]) -> Double {
+        /// Reduced costs of `c` for the current basis.
+        func reducedCosts(_ c: [Double]) -> [Double] {
+            var d = c
+            for i in 0..<rowCount {
+                let cb = c[basis[i]]
+                if cb != 0 { for k in 0..<width { d[k] -= cb * a[i * width + k] } }
+            }
+            return d
+        }
+
+        /// Bland's rule simplex minimising `c` over allowed columns; returns
+        /// the optimum and the final reduced costs.
+        mutating func run(_ c: [Double]) -> (value: Double, reduced: [Double]) {
+            var d = reducedCosts(c)
             while true {
                 var entering = -1
-                for j in 0..<(a.first?.count ?? 0) where allowed[j] && !basis.contains(j) {
-                    var d = c[j]
-                    for i in a.indices { d -= c[basis[i]] * a[i][j] }
-                    if d < -tol { entering = j; break }
+                var j = 0
+                while j < width {
+                    if allowed[j] && !isBasic[j] && d[j] < -tol { entering = j; break }
+                    j += 1
                 }
                 if entering < 0 { break }
                 var leave = -1
                 var best = Double.infinity
-                for i in a.indices where a[i][entering] > tol {
-                    let ratio = b[i] / a[i][entering]
-                    if leave < 0 || ratio < best - tol || (abs(ratio - best) <= tol && basis[i] < basis[leave]) { best = ratio; leave = i }
+                var i = 0
+                while i < rowCount {
+                    let q = a[i * width + entering]
+                    if q > tol {
+                        let ratio = b[i] / q
+                        if leave < 0 || ratio < best - tol || (abs(ratio - best) <= tol && basis[i] < basis[leave]) { best = ratio; leave = i }
+                    }
+                    i += 1
                 }
                 if leave < 0 { break }
-                pivot(leave, entering)
+                pivot(leave, entering, &d)
             }
             var value = 0.0
-            for i in a.indices { value += c[basis[i]] * b[i] }
-            return value
+            for i in 0..<rowCount { value += c[basis[i]] * b[i] }
+            return (value, d)
         }
 
         mutating func phaseOne() -> Bool {
-            let m = a.count
-            for i in 0..<m where b[i] < 0 {
-                a[i] = a[i].map { -$0 }
-                b[i] = -b[i]
-            }
+            let m = rowCount, n = columns
+            // Widen every row by m artificial columns (the identity).
+            var wide = [Double](repeating: 0, count: m * (n + m))
             for i in 0..<m {
-                a[i] += (0..<m).map { $0 == i ? 1.0 : 0.0 }
+                let sign: Double = b[i] < 0 ? -1 : 1
+                b[i] *= sign
+                for k in 0..<n { wide[i * (n + m) + k] = sign * a[i * n + k] }
+                wide[i * (n + m) + n + i] = 1
             }
+            a = wide
+            width = n + m
             allowed += [Bool](repeating: true, count: m)
-            basis = (0..<m).map { columns + $0 }
-            var c = [Double](repeating: 0, count: columns + m)
-            for i in 0..<m { c[columns + i] = 1 }
-            let infeasibility = run(c)
-            if infeasibility > 1e-7 { return false }
+            isBasic = [Bool](repeating: false, count: n) + [Bool](repeating: true, count: m)
+            basis = (0..<m).map { n + $0 }
+            var c = [Double](repeating: 0, count: n + m)
+            for i in 0..<m { c[n + i] = 1 }
+            if run(c).value > 1e-7 { return false }
             // Drive artificial columns out of the basis; drop redundant rows.
+            var unused = [Double](repeating: 0, count: width)
             var i = 0
-            while i < a.count {
-                if basis[i] >= columns {
-                    if let j = (0..<columns).first(where: { abs(a[i][$0]) > 1e-9 }) {
-                        pivot(i, j)
+            while i < rowCount {
+                if basis[i] >= n {
+                    if let j = (0..<n).first(where: { abs(a[i * width + $0]) > 1e-9 }) {
+                        pivot(i, j, &unused)
                     } else {
-                        a.remove(at: i); b.remove(at: i); basis.remove(at: i)
+                        isBasic[basis[i]] = false
+                        a.removeSubrange(i * width..<(i + 1) * width)
+                        b.remove(at: i)
+                        basis.remove(at: i)
                         continue
                     }
                 }
                 i += 1
             }
-            for r in a.indices { a[r].removeLast(m) }
+            var narrow = [Double](repeating: 0, count: rowCount * n)
+            for r in 0..<rowCount { for k in 0..<n { narrow[r * n + k] = a[r * width + k] } }
+            a = narrow
+            width = n
             allowed.removeLast(m)
+            isBasic.removeLast(m)
             return true
         }
 
         /// Minimises `c`, then fixes every column that must stay at zero for the optimum.
         mutating func minimise(_ c: [Double]) -> Double {
-            let value = run(c)
-            for j in 0..<columns where allowed[j] && !basis.contains(j) {
-                var d = c[j]
-                for i in a.indices { d -= c[basis[i]] * a[i][j] }
-                if d > 1e-7 { allowed[j] = false }
-            }
+            let (value, d) = run(c)
+            for j in 0..<columns where allowed[j] && !isBasic[j] && d[j] > 1e-7 { allowed[j] = false }
             return value
         }
     }

@@ -145,3 +145,20 @@ import Testing
         #expect(session.diagnostics.isEmpty)
     }
 }
+
+@Suite struct SpecPriorityLevelTests {
+    /// Every spec priority is its own level: @2 beats @1 (they once shared one so
+    /// the screen could sit alone at 999).
+    @Test func neighbouringWeakPrioritiesStayDistinct() {
+        let spec = "screen root {\n  box a { left == 0; top == 0; height == 1\n    width == 10 @1\n    width == 20 @2\n  }\n}"
+        #expect(frames(spec)["a"] == rect(0, 0, 20, 1))
+    }
+
+    /// The terminal's size outranks @999: a 999 preference for a wider screen loses.
+    @Test func theTerminalSizeOutranks999() {
+        let spec = "screen root {\n  box a { left == 0; top == 0; height == 1; width == parent.width }\n  width == 100 @999\n}"
+        let result = frames(spec)
+        #expect(result["root"] == rect(0, 0, 80, 24))
+        #expect(result["a"] == rect(0, 0, 80, 1))
+    }
+}
