@@ -236,10 +236,20 @@ extension LayoutSession {
     /// Whether two documents have the same views in the same order (ids only:
     /// everything else about a view lives in the per-view state).
     static func sameViewIDs(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
+        viewsAgree(a, b) { $0.pointee.id == $1.pointee.id }
+    }
+
+    /// Whether two documents have as many views and `same` holds for each pair
+    /// in order. The views are compared in place: taking them out of their
+    /// arrays would copy every one.
+    static func viewsAgree(
+        _ a: LayoutDocument, _ b: LayoutDocument,
+        _ same: (UnsafePointer<ViewDeclaration>, UnsafePointer<ViewDeclaration>) -> Bool
+    ) -> Bool {
         guard a.views.count == b.views.count else { return false }
         return a.views.withUnsafeBufferPointer { a in
             b.views.withUnsafeBufferPointer { b in
-                for index in a.indices where a[index].id != b[index].id { return false }
+                for index in a.indices where !same(a.baseAddress! + index, b.baseAddress! + index) { return false }
                 return true
             }
         }

@@ -188,29 +188,16 @@ extension LayoutSession {
     /// Whether two documents give the cascade the same views: ids, kinds, classes
     /// and parents (checked field by field, without building the cascade's input).
     static func sameStyleInputs(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
-        guard a.views.count == b.views.count else { return false }
-        return a.views.withUnsafeBufferPointer { a in
-            b.views.withUnsafeBufferPointer { b in
-                for index in a.indices {
-                    guard a[index].id == b[index].id, a[index].kind == b[index].kind,
-                        a[index].isGeneratedID == b[index].isGeneratedID, a[index].parent == b[index].parent,
-                        a[index].classes == b[index].classes
-                    else { return false }
-                }
-                return true
-            }
+        viewsAgree(a, b) { a, b in
+            a.pointee.id == b.pointee.id && a.pointee.kind == b.pointee.kind
+                && a.pointee.isGeneratedID == b.pointee.isGeneratedID && a.pointee.parent == b.pointee.parent
+                && a.pointee.classes == b.pointee.classes
         }
     }
 
     /// Whether two documents with the same views give them the same quoted strings.
     static func sameTitles(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
-        guard a.views.count == b.views.count else { return false }
-        return a.views.withUnsafeBufferPointer { a in
-            b.views.withUnsafeBufferPointer { b in
-                for index in a.indices where a[index].title != b[index].title { return false }
-                return true
-            }
-        }
+        viewsAgree(a, b) { $0.pointee.title == $1.pointee.title }
     }
 
     static func styledViews(_ document: LayoutDocument, states: [String: [String]]) -> [StyledView] {
