@@ -56,6 +56,20 @@ import Testing
         #expect(f["b"] == rect(10, 0, 5, 2))
     }
 
+    /// `align` on a nested column aligns the column's own children; `align-self`
+    /// places the column in its row.
+    @Test func nestedStackAlignIsForItsChildrenAlignSelfForItself() {
+        let children = """
+            column k [align=end] { width == 20; box x { width == 4; height == 1 } }
+             column m [align=center align-self=end] { width == 20; height == 6; box y { width == 4; height == 1 } }
+            """
+        let f = stack("row r [align=stretch]", children)
+        #expect(f["k"] == rect(0, 0, 20, 24))
+        #expect(f["x"] == rect(16, 0, 4, 1))
+        #expect(f["m"] == rect(20, 18, 20, 6))
+        #expect(f["y"] == rect(28, 18, 4, 1))
+    }
+
     @Test func growSharesTheFreeSpaceInProportion() {
         let f = stack("row r", "box a [grow=1]\n box b [grow=3]")
         #expect(f["a"] == rect(0, 0, 20, 24))

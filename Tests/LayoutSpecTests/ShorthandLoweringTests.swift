@@ -82,6 +82,13 @@ import Testing
                 "a.left == c.left as column.align"))
     }
 
+    @Test func alignSelfOnAChildAndAlignOnANestedStack() {
+        let text = stack("row r [align=start]", "column k [align=end] { box x }\n box b [align-self=center]")
+        #expect(text.contains("k.top == r.top as row.align"))
+        #expect(text.contains("x.right == k.right as column.align"))
+        #expect(text.contains("b.centerY == r.centerY as row.align"))
+    }
+
     @Test func growMinMaxAndPerChildAlign() {
         #expect(
             stack("row r [justify=center align=start]", "box a [grow=1 min=3]\n box b [max=$max-width align=end]\n box c [grow=2]")

@@ -24,7 +24,7 @@ enum KnownParameters {
     private static let stack = ["gap", "padding", "justify", "align"]
     private static let grid = ["columns", "rows", "gap", "column-gap", "row-gap", "padding"]
     private static let overlay = ["gravity", "padding"]
-    private static let stackChild = ["grow", "min", "max", "align"]
+    private static let stackChild = ["grow", "min", "max", "align", "align-self"]
     private static let gridChild = ["span", "row-span"]
     private static let overlayChild = ["gravity"]
 }

@@ -137,7 +137,7 @@ extension Lowerer {
         for child in kids {
             var childAlign = align
             var alignAt = offset(of: alignParam, or: view)
-            if !params[child].isEmpty, let param = parameter("align", of: child),
+            if !params[child].isEmpty, let param = selfAlignment(of: child),
                 let word = wordParameter(param, among: CrossAlign.allCases.map(\.rawValue))
             {
                 childAlign = CrossAlign(rawValue: word)!
@@ -160,3 +160,17 @@ extension Lowerer {
         }
     }
 }
+
+extension Lowerer {
+    /// Where a stack's child asks to sit on the cross axis: `align-self`, or `align`
+    /// on a child that has no children of its own to align (a nested row or column
+    /// reads its own `align` for its children).
+    func selfAlignment(of child: Int) -> ParameterSyntax? {
+        if let own = parameter("align-self", of: child) { return own }
+        switch kinds[child] {
+        case .row, .column: return nil
+        case .screen, .box, .text, .grid, .overlay: return parameter("align", of: child)
+        }
+    }
+}
+
