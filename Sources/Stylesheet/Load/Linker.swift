@@ -201,13 +201,17 @@ struct Linker {
         }
         let reader = parsed[file]!.reader
         let first = declarations.count
-        for syntax in rule.declarations {
+        // Index, not `for … in`: each declaration is read field by field instead of
+        // copied whole (its arrays and value would be retained and released per copy).
+        let written = rule.declarations
+        for d in written.indices {
             let values: [(property: StyleProperty, value: StyleValue)]
-            if let precomputed = syntax.precomputed,
-                syntax.bareWords.isEmpty || bareNames.isEmpty || !syntax.bareWords.contains(where: bareNames.contains)
+            if let precomputed = written[d].precomputed,
+                written[d].bareWords.isEmpty || bareNames.isEmpty || !written[d].bareWords.contains(where: bareNames.contains)
             {
                 values = precomputed
             } else {
+                let syntax = written[d]
                 // Parsed before without errors, so a second parse reports nothing new.
                 guard let expression = syntax.value
                     ?? ExpressionParser.parse(syntax.valueTokens, reader: reader, log: DiagnosticLog(source: reader.source))
@@ -219,18 +223,21 @@ struct Linker {
                 guard let evaluated else { continue }
                 values = evaluated
             }
-            let start = Int(reader[syntax.tokens.lowerBound].start)
-            let end = Int(reader[syntax.tokens.upperBound - 1].end)
+            let tokens = written[d].tokens
+            let start = Int(reader[tokens.lowerBound].start)
+            let end = Int(reader[tokens.upperBound - 1].end)
+            let states = written[d].states
             declarations.append(
                 StyleDeclaration(
-                    property: syntax.spec.name, states: syntax.states, values: values,
-                    location: reader.location(syntax.tokens.lowerBound), file: file, sourceRange: start..<end))
-            index.addDeclaration(values, states: syntax.states)
+                    property: written[d].spec.name, states: states, values: values,
+                    location: reader.location(tokens.lowerBound), file: file, sourceRange: start..<end))
+            index.addDeclaration(values, states: states)
         }
         guard declarations.count > first else { return }
         let parsedFile = parsed[file]!
         if frame.symbols == nil { frame.symbols = index.internSymbols(parsedFile.symbols) }
-        for selector in rule.selectors {
+        for s in rule.selectors.indices {
+            let selector = rule.selectors[s]
             rules.append(
                 StyleRule(
                     selector: selector.selector, specificity: selector.specificity, media: mediaIndices,
