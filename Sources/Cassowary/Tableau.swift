@@ -254,25 +254,23 @@ struct Tableau: Sendable {
     @inline(__always) private mutating func unlinkCell(row rid: Int32, position: Int32) {
         let e = rows[Int(rid)].entries[Int(position)]
         let s = Int(e.symbol), index = Int(e.cell)
-        if rows[Int(rid)].isDefinition {
-            let last = definitionColumn[s].count - 1
-            if index != last {
-                let moved = definitionColumn[s][last]
-                definitionColumn[s][index] = moved
-                rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
-            }
-            definitionColumn[s].removeLast()
-            if last == 0 { noteColumnEmptied(e.symbol) }
-        } else {
-            let last = coreColumn[s].count - 1
-            if index != last {
-                let moved = coreColumn[s][last]
-                coreColumn[s][index] = moved
-                rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
-            }
-            coreColumn[s].removeLast()
-            if last == 0 { noteColumnEmptied(e.symbol) }
+        let moved = rows[Int(rid)].isDefinition
+            ? Self.swapRemove(&definitionColumn[s], at: index)
+            : Self.swapRemove(&coreColumn[s], at: index)
+        if let moved {
+            rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
+        } else if index == 0 {
+            noteColumnEmptied(e.symbol)
         }
+    }
+
+    /// Removes `column[index]` by moving the last cell into its place; returns the
+    /// moved cell, or nil when `index` was the last one.
+    @inline(__always) private static func swapRemove(_ column: inout [Cell], at index: Int) -> Cell? {
+        let last = column.removeLast()
+        guard index != column.count else { return nil }
+        column[index] = last
+        return last
     }
 
     /// Removes the entry at `position` from row `rid` (swap with the last entry).
