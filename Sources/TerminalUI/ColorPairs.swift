@@ -12,12 +12,13 @@ final class ColorPairs {
     private var evicted: Set<ColorPairKey> = []
 
     /// Mapped colour numbers: finding the nearest palette colour is not cheap,
-    /// and a screen uses few colours. Bounded, for gradients.
-    private var numbers: [ColorUse: Int32] = [:]
+    /// and a screen uses few colour pairs. Bounded, for gradients.
+    private var numbers: [ColorUse: ColorPairKey] = [:]
 
+    /// A cell's two colours, mapped together so the glyph stays readable.
     private struct ColorUse: Hashable {
-        var color: Color?
-        var foreground: Bool
+        var foreground: Color?
+        var background: Color?
     }
 
     init(mapping: TerminalColorMapping, capacity: Int) {
@@ -26,19 +27,13 @@ final class ColorPairs {
     }
 
     func key(for cell: Cell) -> ColorPairKey {
-        ColorPairKey(
-            foreground: number(for: cell.foreground, foreground: true),
-            background: number(for: cell.background, foreground: false)
-        )
-    }
-
-    private func number(for color: Color?, foreground: Bool) -> Int32 {
-        let use = ColorUse(color: color, foreground: foreground)
+        let use = ColorUse(foreground: cell.foreground, background: cell.background)
         if let known = numbers[use] { return known }
         if numbers.count >= 4096 { numbers.removeAll(keepingCapacity: true) }
-        let number = mapping.number(for: color, foreground: foreground)
-        numbers[use] = number
-        return number
+        let mapped = mapping.numbers(foreground: cell.foreground, background: cell.background)
+        let key = ColorPairKey(foreground: mapped.foreground, background: mapped.background)
+        numbers[use] = key
+        return key
     }
 
     func pair(for cell: Cell) -> Int32 {

@@ -1,4 +1,5 @@
 import Canvas
+import CNcurses
 import Stylesheet
 
 /// What the terminal under ncurses can show, from its terminfo `colors`
@@ -6,12 +7,14 @@ import Stylesheet
 public struct TerminalColorSupport: Hashable, Sendable, CustomStringConvertible {
     /// The depth colours are mapped at; nil: no colours, attributes only.
     public var depth: ColorDepth?
-    /// Only the 8 basic colours: the bright ones (8–15) show as their normal forms.
-    public var basicColorsOnly: Bool
 
+    /// Only the 8 basic colours (`ColorDepth.ansi8`): the bright ones show as
+    /// the nearest basic colour.
+    public var basicColorsOnly: Bool { depth == .ansi8 }
+
+    /// `basicColorsOnly` turns 16 colours into 8 (and means nothing at other depths).
     public init(depth: ColorDepth?, basicColorsOnly: Bool = false) {
-        self.depth = depth
-        self.basicColorsOnly = depth == .ansi16 && basicColorsOnly
+        self.depth = depth == .ansi16 && basicColorsOnly ? .ansi8 : depth
     }
 
     /// From ncurses' COLORS: 2^24 is direct colour (TERM=xterm-direct), 256 the
@@ -21,28 +24,27 @@ public struct TerminalColorSupport: Hashable, Sendable, CustomStringConvertible 
         case (1 << 24)...: self.init(depth: .trueColor)
         case 256...: self.init(depth: .palette256)
         case 16...: self.init(depth: .ansi16)
-        case 8...: self.init(depth: .ansi16, basicColorsOnly: true)
+        case 8...: self.init(depth: .ansi8)
         default: self.init(depth: nil)
         }
     }
 
-    /// At most `maximum` (a `--colors` choice), never more than the terminal has.
-    public func limited(to maximum: ColorDepth?) -> TerminalColorSupport {
-        guard let maximum, let depth, Self.rank(maximum) < Self.rank(depth) else { return self }
-        return TerminalColorSupport(depth: maximum, basicColorsOnly: basicColorsOnly)
+    /// What terminfo says `term` has (its `colors` capability), without
+    /// starting ncurses; nil when terminfo has no entry for it.
+    public static func terminfo(term: String) -> TerminalColorSupport? {
+        let colors = term.withCString { casement_terminfo_colors($0) }
+        return colors < 0 ? nil : TerminalColorSupport(colors: Int(colors))
     }
 
-    private static func rank(_ depth: ColorDepth) -> Int {
-        switch depth {
-        case .ansi16: 0
-        case .palette256: 1
-        case .trueColor: 2
-        }
+    /// At most `maximum` (a `--colors` choice), never more than the terminal has.
+    public func limited(to maximum: ColorDepth?) -> TerminalColorSupport {
+        guard let maximum, let depth, maximum.rank < depth.rank else { return self }
+        return TerminalColorSupport(depth: maximum)
     }
 
     public var description: String {
         guard let depth else { return "no colours" }
-        return basicColorsOnly ? "8 colours" : depth.rawValue
+        return depth == .ansi8 ? "8 colours" : depth.rawValue
     }
 }
 
@@ -62,17 +64,37 @@ public struct TerminalColorMapping: Sendable {
         mapper = support.depth.map { ColorMapper(depth: $0, theme: theme) }
     }
 
+    /// One colour's number, mapped on its own.
     public func number(for color: Color?, foreground: Bool) -> Int32 {
         guard let mapper else { return -1 }
-        guard let color, !color.isTransparent else {
-            return hasDefaultColors ? -1 : (foreground ? 7 : 0)
-        }
+        guard let color, !color.isTransparent else { return defaultNumber(foreground: foreground) }
+        return number(for: mapper.map(color), mapper: mapper)
+    }
+
+    /// A cell's two colour numbers, mapped together so that the glyph stays
+    /// readable on its background (`ColorMapper.map(foreground:background:)`).
+    public func numbers(foreground: Color?, background: Color?) -> (foreground: Int32, background: Int32) {
+        guard let mapper else { return (-1, -1) }
+        let visibleForeground = foreground.flatMap { $0.isTransparent ? nil : $0 }
+        let visibleBackground = background.flatMap { $0.isTransparent ? nil : $0 }
+        let mapped = mapper.map(foreground: visibleForeground, background: visibleBackground)
+        return (
+            mapped.foreground.map { number(for: $0, mapper: mapper) } ?? defaultNumber(foreground: true),
+            mapped.background.map { number(for: $0, mapper: mapper) } ?? defaultNumber(foreground: false)
+        )
+    }
+
+    private func defaultNumber(foreground: Bool) -> Int32 {
+        hasDefaultColors ? -1 : (foreground ? 7 : 0)
+    }
+
+    private func number(for color: TerminalColor, mapper: ColorMapper) -> Int32 {
         let direct = support.depth == .trueColor
-        switch mapper.map(color) {
+        switch color {
         case .ansi(let index):
             // Direct-colour terminfo has numbers for colours 0–7 only.
             if direct && index >= 8 { return Self.packed(mapper.rgb(of: .ansi(index))) }
-            return Int32(support.basicColorsOnly ? index % 8 : index)
+            return Int32(index)
         case .indexed(let index):
             if direct && index >= 8 { return Self.packed(mapper.rgb(of: .indexed(index))) }
             return Int32(index)

@@ -29,7 +29,7 @@ struct OpenCommand: ParsableCommand {
     var inspector = false
 
     @Option(help: ArgumentHelp(
-        "Use at most this many colours: truecolor, 256 or 16 (default: what the terminal has).", valueName: "depth"))
+        "Use at most this many colours: truecolor, 256, 16 or 8 (default: what the terminal has).", valueName: "depth"))
     var colors: String?
 
     @Option(help: ArgumentHelp(
@@ -38,7 +38,7 @@ struct OpenCommand: ParsableCommand {
 
     mutating func validate() throws {
         if let colors, ColorDepth(argument: colors) == nil {
-            throw ValidationError("--colors must be truecolor, 256 or 16 (got '\(colors)')")
+            throw ValidationError("--colors must be truecolor, 256, 16 or 8 (got '\(colors)')")
         }
     }
 

@@ -3,7 +3,7 @@ import Canvas
 import Foundation
 import LayoutEngine
 
-/// `casement render SPEC --size WxH [--format plain|ansi|json|svg] [--colors auto|truecolor|256|16]`
+/// `casement render SPEC --size WxH [--format plain|ansi|json|svg] [--colors auto|truecolor|256|16|8]`
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -26,26 +26,19 @@ struct RenderCommand: ParsableCommand {
     var format: Format = .plain
 
     @Option(help: ArgumentHelp(
-        "Colour depth for ansi and svg: auto (from the environment; truecolor for svg), truecolor, 256 or 16.",
+        "Colour depth for ansi and svg: auto (from the environment; truecolor for svg), truecolor, 256, 16 or 8.",
         valueName: "depth"))
     var colors = "auto"
 
     mutating func validate() throws {
         guard colors == "auto" || ColorDepth(argument: colors) != nil else {
-            throw ValidationError("--colors must be auto, truecolor, 256 or 16 (got '\(colors)')")
+            throw ValidationError("--colors must be auto, truecolor, 256, 16 or 8 (got '\(colors)')")
         }
     }
 
     func run() throws {
         let depth = Self.depth(colors, format: format, environment: ProcessInfo.processInfo.environment)
         try finish(Self.output(spec: options.spec, size: options.size, format: format, depth: depth, reader: .fileSystem))
-    }
-
-    /// The depth `--colors` names; `auto` asks the environment (an SVG is not
-    /// shown by a terminal, so it gets true colour).
-    static func depth(_ choice: String, format: Format, environment: [String: String]) -> ColorDepth {
-        if let named = ColorDepth(argument: choice) { return named }
-        return format == .svg ? .trueColor : ColorDepth.detect(environment: environment)
     }
 
     static func output(

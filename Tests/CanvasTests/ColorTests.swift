@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import Canvas
+@testable import Canvas
 import Stylesheet
 
 @Suite struct ColorDepthTests {
@@ -21,6 +21,7 @@ import Stylesheet
         #expect(ColorDepth(argument: "24bit") == .trueColor)
         #expect(ColorDepth(argument: "256") == .palette256)
         #expect(ColorDepth(argument: "16") == .ansi16)
+        #expect(ColorDepth(argument: "8") == .ansi8)
         #expect(ColorDepth(argument: "TrueColor") == .trueColor)
         #expect(ColorDepth(argument: "17") == nil)
         #expect(ColorDepth.allCases.allSatisfy { ColorDepth(argument: $0.rawValue) == $0 })
@@ -97,5 +98,95 @@ import Stylesheet
             let mapped = palette.map(.rgb(red: look.red, green: look.green, blue: look.blue))
             #expect(palette.rgb(of: mapped) == look, "\(index)")
         }
+    }
+}
+
+/// A reduced palette keeps text readable and different colours different.
+@Suite struct ColorContrastTests {
+    private func rgb(_ hex: UInt32) -> Color {
+        .rgb(red: UInt8(hex >> 16), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
+    }
+
+    private func looks(_ mapper: ColorMapper, _ pair: (foreground: TerminalColor?, background: TerminalColor?)) -> (RGB, RGB) {
+        (pair.foreground.map(mapper.rgb(of:)) ?? mapper.theme.foreground,
+         pair.background.map(mapper.rgb(of:)) ?? mapper.theme.background)
+    }
+
+    @Test func brightBlackOnBlackStaysVisibleAtEightColours() {
+        // Alone, bright black (8) becomes black at 8 colours: a border on a black
+        // panel would vanish.
+        let eight = ColorMapper(depth: .ansi8)
+        let (fore, back) = looks(eight, eight.map(foreground: .ansi(8), background: .ansi(0)))
+        #expect(fore != back)
+        let (quietFore, quietBack) = looks(eight, eight.map(foreground: rgb(0x465068), background: rgb(0x1F2430)))
+        #expect(quietFore != quietBack)
+    }
+
+    @Test func greyOnGreyStaysApartAtSixteenColours() {
+        let sixteen = ColorMapper(depth: .ansi16)
+        let independent = (sixteen.map(rgb(0x8790A3)), sixteen.map(rgb(0x7A8296)))
+        #expect(independent.0 == independent.1)   // the two greys share an entry on their own
+        let (fore, back) = looks(sixteen, sixteen.map(foreground: rgb(0x8790A3), background: rgb(0x5A6275)))
+        #expect(fore != back)
+    }
+
+    @Test func textMadeInvisibleOnPurposeStaysInvisible() {
+        let sixteen = ColorMapper(depth: .ansi16)
+        let pair = sixteen.map(foreground: rgb(0x202020), background: rgb(0x202020))
+        #expect(pair.foreground == pair.background)
+    }
+
+    @Test func mappedPairsKeepTheContrastTheyHadUpToTheMinimum() {
+        var random = SplitMix64(seed: 11)
+        for depth in [ColorDepth.ansi8, .ansi16, .palette256] {
+            let mapper = ColorMapper(depth: depth)
+            let palette = (0..<(depth.paletteSize ?? 0)).map { index in
+                mapper.rgb(of: depth == .palette256 ? .indexed(UInt8(index)) : .ansi(UInt8(index)))
+            }
+            for _ in 0..<300 {
+                let foreground: Color? = random.next() % 5 == 0 ? nil : rgb(UInt32(random.next() & 0xFF_FFFF))
+                let background: Color? = random.next() % 5 == 0 ? nil : rgb(UInt32(random.next() & 0xFF_FFFF))
+                let source = OKLab(mapper.theme.rgb(of: foreground, isForeground: true))
+                    .distance(to: OKLab(mapper.theme.rgb(of: background, isForeground: false)))
+                let (fore, back) = looks(mapper, mapper.map(foreground: foreground, background: background))
+                let kept = OKLab(fore).distance(to: OKLab(back))
+                let wanted = min(source, ColorMapper.minimumContrast)
+                // Either the contrast is kept, or no entry of the palette has it
+                // over this background (then the furthest one is taken).
+                let best = palette.map { OKLab($0).distance(to: OKLab(back)) }.max()!
+                #expect(source <= ColorMapper.alike || kept >= wanted - 1e-9 || kept >= best - 1e-9,
+                        "\(String(describing: foreground)) on \(String(describing: background)) at \(depth.rawValue)")
+            }
+        }
+    }
+
+    @Test func trueColourIsNeverAdjusted() {
+        let truecolor = ColorMapper(depth: .trueColor)
+        let pair = truecolor.map(foreground: rgb(0x101010), background: rgb(0x121212))
+        #expect(pair.foreground == .rgb(RGB(0x10, 0x10, 0x10)))
+        #expect(pair.background == .rgb(RGB(0x12, 0x12, 0x12)))
+    }
+
+    @Test func differentColoursGetDifferentEntriesWhereThePaletteAllows() {
+        let sixteen = ColorMapper(depth: .ansi16)
+        let good = rgb(0x8FD18B), warn = rgb(0xF0C674)
+        // On their own both become bright yellow or green alike; kept apart, not.
+        let apart = sixteen.keepingApart([good, warn])
+        #expect(apart.map(good) != apart.map(warn))
+        // Colours that look alike may share.
+        let alike = sixteen.keepingApart([rgb(0x101010), rgb(0x111111)])
+        #expect(alike.map(rgb(0x101010)) == alike.map(rgb(0x111111)))
+        // A named ANSI colour keeps its entry, and others step aside.
+        let named = sixteen.keepingApart([.ansi(11), warn])
+        #expect(named.map(.ansi(11)) == .ansi(11))
+        #expect(named.map(warn) != .ansi(11))
+    }
+
+    @Test func keepingApartIsDeterministic() {
+        var random = SplitMix64(seed: 7)
+        let colors = (0..<40).map { _ in rgb(UInt32(random.next() & 0xFF_FFFF)) }
+        let first = ColorMapper(depth: .ansi16).keepingApart(colors)
+        let second = ColorMapper(depth: .ansi16).keepingApart(colors)
+        #expect(colors.map(first.map) == colors.map(second.map))
     }
 }

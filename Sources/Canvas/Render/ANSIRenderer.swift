@@ -16,7 +16,7 @@ public struct ANSIRenderer: Sendable {
     }
 
     public func render(_ grid: Grid) -> String {
-        var cache = ColorCache(mapper: mapper)
+        var cache = ColorCache(mapper: mapper, grid: grid)
         var output = ""
         for y in 0..<grid.height {
             output += renderRow(grid.displayRow(y), cache: &cache)
@@ -27,7 +27,7 @@ public struct ANSIRenderer: Sendable {
 
     /// One row, without a newline.
     public func renderRow(_ y: Int, of grid: Grid) -> String {
-        var cache = ColorCache(mapper: mapper)
+        var cache = ColorCache(mapper: mapper, grid: grid)
         return renderRow(grid.displayRow(y), cache: &cache)
     }
 
@@ -36,11 +36,9 @@ public struct ANSIRenderer: Sendable {
         var output = ""
         var current = SGRState.plain
         for entry in row[..<end] {
+            let colors = cache.map(foreground: entry.cell.foreground, background: entry.cell.background)
             var wanted = SGRState(
-                foreground: entry.cell.foreground.map { cache.map($0) },
-                background: entry.cell.background.map { cache.map($0) },
-                attributes: entry.cell.attributes
-            )
+                foreground: colors.foreground, background: colors.background, attributes: entry.cell.attributes)
             if entry.isPlainBlank {
                 wanted.foreground = current.foreground
                 wanted.attributes = current.attributes.intersection([.bold, .dim, .italic])
@@ -57,15 +55,40 @@ public struct ANSIRenderer: Sendable {
 /// Colour mapping memoised for one rendering (lookups only; never iterated).
 struct ColorCache {
     let mapper: ColorMapper
-    private var mapped: [Color: TerminalColor] = [:]
+    private var mapped: [ColorPair: (foreground: TerminalColor?, background: TerminalColor?)] = [:]
 
-    init(mapper: ColorMapper) { self.mapper = mapper }
+    private struct ColorPair: Hashable {
+        var foreground: Color?
+        var background: Color?
+    }
 
-    mutating func map(_ color: Color) -> TerminalColor {
-        if let known = mapped[color] { return known }
-        let result = mapper.map(color)
-        mapped[color] = result
+    /// A cache for rendering `grid`, whose colours are kept apart from each other.
+    init(mapper: ColorMapper, grid: Grid) {
+        self.mapper = mapper.keepingApart(grid.colors)
+    }
+
+    /// A cell's colours, readable on each other (see `ColorMapper.map(foreground:background:)`).
+    mutating func map(foreground: Color?, background: Color?) -> (foreground: TerminalColor?, background: TerminalColor?) {
+        let pair = ColorPair(foreground: foreground, background: background)
+        if let known = mapped[pair] { return known }
+        let result = mapper.map(foreground: foreground, background: background)
+        mapped[pair] = result
         return result
+    }
+}
+
+extension Grid {
+    /// Every colour the grid's cells use, foreground and background, in the
+    /// order they first appear (row by row).
+    var colors: [Color] {
+        var seen: Set<Color> = []
+        var ordered: [Color] = []
+        for cell in cells {
+            for color in [cell.foreground, cell.background] {
+                if let color, seen.insert(color).inserted { ordered.append(color) }
+            }
+        }
+        return ordered
     }
 }
 

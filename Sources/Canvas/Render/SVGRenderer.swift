@@ -27,7 +27,7 @@ public struct SVGRenderer: Sendable {
     }
 
     public func render(_ grid: Grid) -> String {
-        var cache = ColorCache(mapper: mapper)
+        var cache = ColorCache(mapper: mapper, grid: grid)
         var backgrounds = ""
         var shapes = ShapeCollector()
         var texts = ""
@@ -81,8 +81,9 @@ public struct SVGRenderer: Sendable {
     }
 
     private func look(of cell: Cell, cache: inout ColorCache) -> Look {
-        var foreground = cell.foreground.map { mapper.rgb(of: cache.map($0)) } ?? mapper.theme.foreground
-        var background = cell.background.map { mapper.rgb(of: cache.map($0)) } ?? mapper.theme.background
+        let colors = cache.map(foreground: cell.foreground, background: cell.background)
+        var foreground = colors.foreground.map(mapper.rgb(of:)) ?? mapper.theme.foreground
+        var background = colors.background.map(mapper.rgb(of:)) ?? mapper.theme.background
         let attributes = cell.attributes
         if attributes.contains(.reverse) { swap(&foreground, &background) }
         if attributes.contains(.dim) { foreground = foreground.blended(over: background, alpha: 128) }
