@@ -52,17 +52,6 @@ static inline mmask_t casement_button5_pressed(void) { return 0; }
 #endif
 static inline int casement_ccharw_max(void) { return CCHARW_MAX; }
 
-// How many colours terminfo gives `term` (-1: no entry, or no colours), for
-// output that does not go through an ncurses screen (`render --format ansi`).
-// setupterm is declared by term.h, whose macros (`lines`, `columns`, …) would
-// clash with Swift names, so only its prototype is repeated here.
-extern int setupterm(const char *, int, int *);
-static inline int casement_terminfo_colors(const char *term) {
-    int status = 0;
-    if (setupterm(term, STDERR_FILENO, &status) != OK) return -1;
-    return tigetnum("colors");
-}
-
 // The columns ncurses gives a character (it asks wcwidth too). Declared here:
 // glibc shows wcwidth only to _XOPEN_SOURCE builds, which Swift's Glibc is not.
 extern int wcwidth(wchar_t);

@@ -1,5 +1,4 @@
 import Canvas
-import CNcurses
 import Stylesheet
 
 /// What the terminal under ncurses can show, from its terminfo `colors`
@@ -27,13 +26,6 @@ public struct TerminalColorSupport: Hashable, Sendable, CustomStringConvertible 
         case 8...: self.init(depth: .ansi8)
         default: self.init(depth: nil)
         }
-    }
-
-    /// What terminfo says `term` has (its `colors` capability), without
-    /// starting ncurses; nil when terminfo has no entry for it.
-    public static func terminfo(term: String) -> TerminalColorSupport? {
-        let colors = term.withCString { casement_terminfo_colors($0) }
-        return colors < 0 ? nil : TerminalColorSupport(colors: Int(colors))
     }
 
     /// At most `maximum` (a `--colors` choice), never more than the terminal has.

@@ -41,9 +41,18 @@ struct RenderCommand: ParsableCommand {
         try finish(Self.output(spec: options.spec, size: options.size, format: format, depth: depth, reader: .fileSystem))
     }
 
+    /// The depth `--colors` names; `auto` asks the environment (an SVG is not
+    /// shown by a terminal, so it gets true colour). The designer asks terminfo
+    /// instead, through ncurses.
+    static func depth(_ choice: String, format: Format, environment: [String: String]) -> ColorDepth {
+        if let named = ColorDepth(argument: choice) { return named }
+        return format == .svg ? .trueColor : ColorDepth.detect(environment: environment)
+    }
+
     static func output(
         spec: String, size: TerminalSize, format: Format, depth: ColorDepth = .trueColor, reader: FileReader
     ) -> CommandOutput {
+        if format != .json, let failure = drawingLimit(size) { return failure.output }
         switch SpecLoading.load(spec, size: size, reader: reader) {
         case .failure(let failure):
             return failure.output
@@ -62,5 +71,18 @@ struct RenderCommand: ParsableCommand {
             }
             return CommandOutput(stdout: text, stderr: errors, status: 0)
         }
+    }
+
+    /// The most cells a drawn frame may have: a grid costs tens of bytes a cell
+    /// (and SVG far more), so 10000x10000 would take gigabytes. A million cells
+    /// is a 1000x1000 terminal, larger than any real one.
+    static let maximumDrawnCells = 1_000_000
+
+    /// Why `size` is too large to draw, or nil. JSON is not drawn, so it has no limit.
+    static func drawingLimit(_ size: TerminalSize) -> CommandFailure? {
+        guard size.width * size.height > maximumDrawnCells else { return nil }
+        return CommandFailure(
+            message: "--size \(size.width)x\(size.height) is too large to draw: at most a million cells",
+            hint: "draw at most 1000x1000 (or 10000x100); --format json solves any size up to 10000x10000 without drawing")
     }
 }

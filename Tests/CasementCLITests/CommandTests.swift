@@ -133,6 +133,25 @@ import Testing
         #expect(RenderCommand.depth("auto", format: .svg, environment: [:]) == .trueColor)
         #expect(RenderCommand.depth("auto", format: .ansi, environment: ["COLORTERM": "truecolor"]) == .trueColor)
         #expect(RenderCommand.depth("auto", format: .ansi, environment: ["TERM": "xterm"]) == .ansi16)
+        #expect(RenderCommand.depth("8", format: .ansi, environment: ["COLORTERM": "truecolor"]) == .ansi8)
+    }
+
+    @Test func aSizeTooLargeToDrawIsAClearErrorButJSONSolvesIt() {
+        for format in [RenderCommand.Format.plain, .ansi, .svg] {
+            let output = RenderCommand.output(
+                spec: "demo/boxes.layout", size: TerminalSize(width: 10_000, height: 10_000), format: format,
+                reader: Self.reader())
+            #expect(output.status == 1)
+            #expect(output.stdout.isEmpty)
+            #expect(output.stderr.hasPrefix("error: --size 10000x10000 is too large to draw: at most a million cells\n"))
+        }
+        let wide = RenderCommand.output(
+            spec: "demo/row.layout", size: TerminalSize(width: 10_000, height: 100), format: .plain, reader: Self.reader())
+        #expect(wide.status == 0)
+        let json = RenderCommand.output(
+            spec: "demo/boxes.layout", size: TerminalSize(width: 10_000, height: 10_000), format: .json,
+            reader: Self.reader())
+        #expect(json.stdout.contains("\"size\": {\"width\": 10000, \"height\": 10000}"))
     }
 
     @Test func terminalSizeArgument() {
