@@ -64,6 +64,22 @@ import Stylesheet
         let grid = Painter().paint([node("t", 1, 0, 2, 1) { $0.text = "X" }], onto: base).grid
         #expect(grid.plainLines() == ["aXcd"])
     }
+
+    @Test func aLaterTextOwnsTheBlockItsLinesSpanOverSeeThroughViews() {
+        // Two transparent cards overlap; the later card's text must read on its
+        // own, not mixed with the earlier card's longer lines beneath it.
+        let nodes = [
+            node("under", 0, 0, 12, 2) { $0.text = "............\n............" },
+            node("over", 0, 0, 12, 2) { $0.text = "top\ncard on" },
+        ]
+        #expect(picture(nodes, width: 12, height: 2) == "top    .....\ncard on.....")
+        // Centred lines own from the leftmost start to the rightmost end.
+        let centred = [
+            node("under", 0, 0, 9, 2) { $0.text = "xxxxxxxxx\nxxxxxxxxx" },
+            node("over", 0, 0, 9, 2) { $0.text = "a\nbbb"; $0.textAlign = .center },
+        ]
+        #expect(picture(centred, width: 9, height: 2) == "xxx a xxx\nxxxbbbxxx")
+    }
 }
 
 @Suite struct AlphaTests {

@@ -150,6 +150,23 @@ struct PaintSurface {
         }
     }
 
+    /// Whether a background hides everything beneath it.
+    private static func isOpaque(_ color: Color?) -> Bool {
+        switch color {
+        case nil: false
+        case .rgb(_, _, _, let alpha)?: alpha == 255
+        case .ansi?, .indexed?: true
+        }
+    }
+
+    /// Blanks the glyphs in `area`, keeping the colours beneath.
+    private mutating func eraseGlyphs(in area: CellRect) {
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { grid.place(Cell(" ", background: grid[x, y].background), x: x, y: y) }
+        }
+    }
+
     /// The view's text, wrapped to the content box (inside border and padding),
     /// aligned per line, from the top; lines below the box are cut.
     private mutating func drawText(of style: ComputedStyle, frame: CellRect, clip: CellRect) {
@@ -160,15 +177,22 @@ struct PaintSurface {
         let area = content.intersection(clip)
         guard !content.isEmpty, !area.isEmpty else { return }
         let lines = wrap(text, width: content.width, maxLines: area.maxY - content.y)
-        let attributes = style.cellAttributes
-        for (row, line) in lines.enumerated() where content.y + row >= area.y {
+        let offsets = lines.map { line in
             let slack = max(0, content.width - line.width)
-            let offset = switch style.textAlign {
+            return switch style.textAlign {
             case .left: 0
             case .center: slack / 2
             case .right: slack
             }
-            var x = content.x + offset
+        }
+        // Over a see-through background the text owns the block its lines span:
+        // glyphs of views beneath would otherwise mix into its shorter lines.
+        if !Self.isOpaque(style.backgroundColor), let block = textBlock(lines, offsets: offsets, in: content) {
+            eraseGlyphs(in: block.intersection(area))
+        }
+        let attributes = style.cellAttributes
+        for (row, line) in lines.enumerated() where content.y + row >= area.y {
+            var x = content.x + offsets[row]
             for grapheme in line.text {
                 if x >= area.maxX { break }
                 x += ink(grapheme, x: x, y: content.y + row, color: style.foregroundColor,
@@ -176,4 +200,14 @@ struct PaintSurface {
             }
         }
     }
+
+    /// The rectangle the wrapped lines cover: their rows, from the leftmost
+    /// line's start to the rightmost line's end.
+    private func textBlock(_ lines: [TextLine], offsets: [Int], in content: CellRect) -> CellRect? {
+        guard let left = offsets.min(),
+              let right = zip(lines, offsets).map({ $0.width + $1 }).max(), right > left
+        else { return nil }
+        return CellRect(x: content.x + left, y: content.y, width: right - left, height: lines.count)
+    }
+
 }
