@@ -23,22 +23,32 @@ public final class FileWatcher {
 
         public var backend: Backend
         /// How long the watched files must stay quiet before a change is reported.
+        /// A save that inotify sees finish (the file closed after writing, or
+        /// renamed into place) is reported at once instead, unless another was
+        /// reported less than this long ago: a burst still ends in one final
+        /// report of the last content, this long after it.
         public var debounce: Duration
         /// A file written without pause is still reported this often.
         public var maximumDelay: Duration
         /// How often polling compares file states.
         public var pollInterval: Duration
+        /// Whether a save inotify sees finish is reported at once (the leading
+        /// edge, see `debounce`). Off: every change waits out the debounce, for
+        /// tools that close a file between the steps of one write.
+        public var reportsFinishedSavesAtOnce: Bool
 
         public init(
             backend: Backend = .automatic,
             debounce: Duration = .milliseconds(15),
             maximumDelay: Duration = .milliseconds(250),
-            pollInterval: Duration = .milliseconds(50)
+            pollInterval: Duration = .milliseconds(50),
+            reportsFinishedSavesAtOnce: Bool = true
         ) {
             self.backend = backend
             self.debounce = debounce
             self.maximumDelay = maximumDelay
             self.pollInterval = pollInterval
+            self.reportsFinishedSavesAtOnce = reportsFinishedSavesAtOnce
         }
     }
 
@@ -124,8 +134,9 @@ public final class FileWatcher {
     /// and returns the changes that have settled by `now`, sorted by path.
     public func collectChanges(now: Instant = .now) -> [FileChange] {
         if let inotify {
-            let touched = inotify.drain()
-            debouncer.note(touched.sorted().filter { spellings[$0] != nil }, at: now)
+            let activity = inotify.drain()
+            let finished = options.reportsFinishedSavesAtOnce && activity.finished.contains { spellings[$0] != nil }
+            debouncer.note(activity.touched.sorted().filter { spellings[$0] != nil }, at: now, finished: finished)
             polling.setKeys(inotify.unwatchable, now: now)
         }
         let polled = polling.pollIfDue(now: now)

@@ -53,9 +53,18 @@ final class InotifySource {
         return rebuild()
     }
 
-    /// Reads every queued event without blocking; returns the keys touched.
-    func drain() -> Set<String> {
+    /// What one drain of the queue found.
+    struct Activity {
+        /// Keys whose files (or the directories leading to them) changed.
         var touched: Set<String> = []
+        /// Keys whose file a writer finished: closed after writing, or renamed
+        /// into place. An editor's save is over when this happens.
+        var finished: Set<String> = []
+    }
+
+    /// Reads every queued event without blocking.
+    func drain() -> Activity {
+        var activity = Activity()
         var mustRebuild = false
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -64,12 +73,12 @@ final class InotifySource {
             guard count > 0 else { break }
             buffer.withUnsafeBytes { bytes in
                 forEachEvent(in: UnsafeRawBufferPointer(rebasing: bytes[0..<count])) { watch, mask, name in
-                    if handle(watch: watch, mask: mask, name: name, touched: &touched) { mustRebuild = true }
+                    if handle(watch: watch, mask: mask, name: name, activity: &activity) { mustRebuild = true }
                 }
             }
         }
-        if mustRebuild { touched.formUnion(rebuild()) }
-        return touched
+        if mustRebuild { activity.touched.formUnion(rebuild()) }
+        return activity
     }
 
     // MARK: - Events
@@ -90,25 +99,27 @@ final class InotifySource {
     }
 
     /// Returns whether the watches must be rebuilt.
-    private func handle(watch: Int32, mask: UInt32, name: String, touched: inout Set<String>) -> Bool {
+    private func handle(watch: Int32, mask: UInt32, name: String, activity: inout Activity) -> Bool {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             // Events were lost: every file must be checked again.
-            touched.formUnion(keys)
+            activity.touched.formUnion(keys)
             return true
         }
         guard let directories = directoriesOfWatch[watch] else { return false }
         let lostDirectory = UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT)
         if mask & lostDirectory != 0 {
             for directory in directories {
-                for interest in (interests[directory] ?? [:]).values.joined() { touched.insert(interest.key) }
+                for interest in (interests[directory] ?? [:]).values.joined() { activity.touched.insert(interest.key) }
             }
             if mask & UInt32(IN_IGNORED) != 0 { forget(watch: watch) }
             return true
         }
         var mustRebuild = false
+        let finishes = mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
         for directory in directories {
             for interest in interests[directory]?[name] ?? [] {
-                touched.insert(interest.key)
+                activity.touched.insert(interest.key)
+                if finishes && !interest.isAncestor { activity.finished.insert(interest.key) }
                 // A directory on the way appeared, or a link may now point elsewhere.
                 if interest.isAncestor || (plans[interest.key]?.count ?? 0) > 1 { mustRebuild = true }
             }

@@ -25,6 +25,31 @@ import Testing
         #expect(debouncer.takeSettled(now: start + .milliseconds(105)) == ["/a"])
     }
 
+    @Test func aFinishedSaveIsDueAtOnceAndTheBurstAfterItOnceMore() {
+        var debouncer = Debouncer(quiet: .milliseconds(15), maximumDelay: .seconds(1))
+        debouncer.note(["/a"], at: start, finished: true)
+        #expect(debouncer.deadline == start)
+        #expect(debouncer.takeSettled(now: start) == ["/a"])
+        // More of the same burst, finished saves included: the trailing edge.
+        debouncer.note(["/a"], at: start + .milliseconds(2))
+        debouncer.note(["/a"], at: start + .milliseconds(5), finished: true)
+        #expect(debouncer.deadline == start + .milliseconds(20))
+        #expect(debouncer.takeSettled(now: start + .milliseconds(19)) == [])
+        #expect(debouncer.takeSettled(now: start + .milliseconds(20)) == ["/a"])
+        // Once the quiet period has passed, a finished save leads again.
+        debouncer.note(["/b"], at: start + .milliseconds(40), finished: true)
+        #expect(debouncer.takeSettled(now: start + .milliseconds(40)) == ["/b"])
+    }
+
+    @Test func unfinishedWritesStillWaitForQuiet() {
+        var debouncer = Debouncer(quiet: .milliseconds(15), maximumDelay: .seconds(1))
+        debouncer.note(["/a"], at: start)
+        #expect(debouncer.takeSettled(now: start + .milliseconds(1)) == [])
+        // The writer closes the file: the save is over, no need to wait.
+        debouncer.note(["/a"], at: start + .milliseconds(3), finished: true)
+        #expect(debouncer.takeSettled(now: start + .milliseconds(3)) == ["/a"])
+    }
+
     @Test func aSteadyStreamIsReportedAtTheMaximumDelay() {
         var debouncer = Debouncer(quiet: .milliseconds(15), maximumDelay: .milliseconds(100))
         var reports = 0

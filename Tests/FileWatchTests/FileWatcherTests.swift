@@ -7,10 +7,12 @@ private let backends: [FileWatcher.Options.Backend] = [.inotify, .polling]
 private func makeWatcher(
     _ backend: FileWatcher.Options.Backend,
     debounce: Duration = .milliseconds(15),
-    maximumDelay: Duration = .seconds(10)
+    maximumDelay: Duration = .seconds(10),
+    reportsFinishedSavesAtOnce: Bool = true
 ) throws -> FileWatcher {
     try FileWatcher(options: .init(
-        backend: backend, debounce: debounce, maximumDelay: maximumDelay, pollInterval: .milliseconds(10)))
+        backend: backend, debounce: debounce, maximumDelay: maximumDelay, pollInterval: .milliseconds(10),
+        reportsFinishedSavesAtOnce: reportsFinishedSavesAtOnce))
 }
 
 /// A temporary directory with one file in it, and a watcher watching that file.
@@ -122,6 +124,18 @@ private let quietWait: Duration = .milliseconds(250)
         #expect(file.watcher.waitForChanges(timeout: .milliseconds(400)) == [])
     }
 
+    @Test(arguments: [true, false]) func aFinishedSaveIsReportedWithoutWaitingOutTheDebounce(byRename: Bool) throws {
+        // A debounce far longer than the patience: only the leading edge can
+        // report within it.
+        let file = try WatchedFile(.inotify, debounce: .seconds(60))
+        if byRename {
+            file.directory.save(file.name, "renamed into place")
+        } else {
+            file.directory.write(file.name, "written and closed")
+        }
+        #expect(file.watcher.waitForChanges(timeout: patience) == [.modified(path: file.path)])
+    }
+
     @Test(arguments: backends) func burstOverSeveralFilesIsOneSortedReport(backend: FileWatcher.Options.Backend) throws {
         let directory = TemporaryDirectory()
         for name in ["c.cas", "a.cas", "b.layout"] { directory.write(name, "0") }
@@ -220,10 +234,26 @@ private let quietWait: Duration = .milliseconds(250)
         #expect(watcher.waitForChanges(timeout: patience) == [.modified(path: path)])
     }
 
-    @Test func eventLoopStyleUse() throws {
+    @Test func eventLoopStyleUseWithAFinishedSave() throws {
         let directory = TemporaryDirectory()
         directory.write("a.cas", "a")
         let watcher = try makeWatcher(.inotify)
+        watcher.setWatchedFiles([directory.file("a.cas")])
+        directory.write("a.cas", "b")
+        // Written and closed: due at once, and nothing after it.
+        let start = ContinuousClock.now
+        #expect(watcher.collectChanges(now: start) == [.modified(path: directory.file("a.cas"))])
+        #expect(watcher.timeUntilNextDeadline(now: start) == nil)
+        // A second save within the debounce waits for the quiet period.
+        directory.write("a.cas", "c")
+        #expect(watcher.collectChanges(now: start + .milliseconds(1)) == [])
+        #expect(watcher.collectChanges(now: start + .milliseconds(16)) == [.modified(path: directory.file("a.cas"))])
+    }
+
+    @Test func eventLoopStyleUse() throws {
+        let directory = TemporaryDirectory()
+        directory.write("a.cas", "a")
+        let watcher = try makeWatcher(.inotify, reportsFinishedSavesAtOnce: false)
         watcher.setWatchedFiles([directory.file("a.cas")])
         #expect(watcher.timeUntilNextDeadline() == nil)
         directory.write("a.cas", "b")
