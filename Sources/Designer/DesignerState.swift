@@ -50,6 +50,10 @@ public struct DesignerState {
     public internal(set) var showsHelp = false
     public internal(set) var drawer: ErrorDrawer?
     public internal(set) var outcome: ReloadOutcome?
+    /// When a reload last changed the layout: a reload that changes nothing
+    /// right after it is the same save seen twice (the watcher reports a
+    /// finished save at once and the rest of its burst after a quiet period).
+    var lastAppliedReload: ContinuousClock.Instant?
     /// A note about the last command, shown in the status line until the next change.
     public internal(set) var message: String?
     /// Specs opened before this one, for `back`.
@@ -152,6 +156,11 @@ public struct DesignerState {
         absorb(report)
     }
 
+    /// How soon after a reload that changed the layout a reload that changes
+    /// nothing still counts as the same save, and keeps the status line's
+    /// "reloaded" rather than saying "unchanged".
+    static let sameSaveWindow: Duration = .milliseconds(500)
+
     /// Takes in what a load, reload, resize or state change did.
     mutating func absorb(_ report: ReloadReport) {
         invalidateInspector()
@@ -169,6 +178,7 @@ public struct DesignerState {
                 // the layout on screen is current again.
                 let wasKept = drawer?.situation == .keptLastLayout
                 if wasKept { showFileErrors() }
+                if !wasKept, let lastAppliedReload, .now - lastAppliedReload < Self.sameSaveWindow { return }
                 outcome = ReloadOutcome(
                     kind: wasKept ? .reloaded : .unchanged, trigger: .reload, timings: report.timings, paint: .zero)
                 message = nil
@@ -179,6 +189,7 @@ public struct DesignerState {
             refreshLinks()
             showFileErrors()
         }
+        if report.trigger == .reload { lastAppliedReload = .now }
         if report.trigger != .states {
             outcome = ReloadOutcome(kind: .reloaded, trigger: report.trigger, timings: report.timings, paint: .zero)
             paintPending = true

@@ -57,6 +57,22 @@ struct DesignerStateTests {
         #expect(designer.frame().canvasDamage == CanvasDamage.none)
     }
 
+    @Test("the same save reported twice (leading and trailing edge) still reads 'reloaded'")
+    func aFollowUpReloadThatChangesNothingKeepsReloaded() {
+        let files = twoBoxesFiles()
+        var designer = makeDesigner(files)
+        files["look.cas"] = twoBoxesStyle.replacing("bg red", with: "bg green")
+        designer.reload(changedFiles: ["look.cas"])
+        #expect(designer.outcome?.kind == .reloaded)
+        // The watcher's trailing report of the same burst: nothing new.
+        designer.reload(changedFiles: ["look.cas"])
+        #expect(designer.outcome?.kind == .reloaded)
+        // Long after, a save that changes nothing says so.
+        designer.lastAppliedReload = .now - .seconds(5)
+        designer.reload(changedFiles: ["look.cas"])
+        #expect(designer.outcome?.kind == .unchanged)
+    }
+
     @Test("a syntax error keeps the last good layout and opens the drawer; the fix closes it")
     func errorDrawer() throws {
         let files = twoBoxesFiles()
