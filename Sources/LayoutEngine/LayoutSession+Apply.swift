@@ -370,15 +370,18 @@ struct Resolver {
         StyleValues.resolve(document.constraints[index], styles: styles, index: document.viewIndex)
     }
 
-    /// Constraints that read any style value.
+    /// Constraints that read any style value, or that a view's `collapse` sets aside.
     func styleReaders() -> [Int] {
-        document.constraints.indices.filter { !document.constraints[$0].right.styles.isEmpty }
+        document.constraints.indices.filter {
+            !document.constraints[$0].right.styles.isEmpty || CollapseRules.mayBeSetAside(document.constraints[$0])
+        }
     }
 
     /// Whether the constraint reads a style value of a view whose style changed.
     func readsChangedStyle(_ index: Int, _ changed: [Bool]) -> Bool {
         document.constraints.withUnsafeBufferPointer { constraints in
             let constraint = constraints.baseAddress! + index
+            if changed[owners[index]], CollapseRules.mayBeSetAside(constraint.pointee) { return true }
             for term in constraint.pointee.right.styles {
                 // Mostly the owner's own style values: no lookup for those.
                 let isOwn = term.view == constraint.pointee.identity.view
