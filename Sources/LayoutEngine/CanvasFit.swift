@@ -142,7 +142,8 @@ public enum CanvasFit {
                     result.append(offCanvasWarning(view, overflow, canvas: size))
                 }
             }
-            if let clipping = clipping(of: view.style, frame: view.frame) {
+            // A negative size has its own warning; a box of no size shows none of its text.
+            if view.frame.width >= 0, view.frame.height >= 0, let clipping = clipping(of: view.style, frame: view.frame) {
                 result.append(clippedWarning(view, clipping))
             }
         }
@@ -161,7 +162,7 @@ public enum CanvasFit {
         let cells = clipping.missingCells == 1 ? "cell" : "cells"
         var message = "the text of view '\(view.id)' is cut off: \(clipping.missingCells) of its \(clipping.totalCells) \(cells) do not fit in its \(view.frame.width)x\(view.frame.height) box"
         if clipping.shownLines < clipping.lines {
-            message += " (\(clipping.shownLines) of \(clipping.lines) lines shown)"
+            message += " (\(clipping.shownLines) of \(clipping.lines) \(clipping.lines == 1 ? "line" : "lines") shown)"
         }
         return Diagnostic(
             .warning, message, at: view.location,

@@ -26,13 +26,17 @@ enum CollapseRules {
     }
 
     /// Why the constraint is out of the solver when its view is collapsed, or nil.
-    static func reason(
-        for constraint: LayoutConstraint, styles: [ComputedStyle], index: [String: Int]
-    ) -> InactiveReason? {
-        guard mayBeSetAside(constraint), let view = index[constraint.left.view], view < styles.count,
-            styles[view].collapse
-        else { return nil }
+    /// `owner` is the index of the view whose body wrote it: for a constraint that
+    /// may be set aside, the view it constrains (no lookup by id on a reload's path).
+    static func reason(for constraint: LayoutConstraint, owner: Int, styles: [ComputedStyle]) -> InactiveReason? {
+        guard owner < styles.count, styles[owner].collapse, mayBeSetAside(constraint) else { return nil }
         return .collapsed(view: constraint.left.view)
+    }
+
+    /// Whether collapse matters to a change from `old` to `new` styles: some view
+    /// is collapsed in either.
+    static func inPlay(_ old: [ComputedStyle], _ new: [ComputedStyle]) -> Bool {
+        old.contains { $0.collapse } || new.contains { $0.collapse }
     }
 
     /// The engine's own constraints for a collapsed view: its width and height at 0.

@@ -33,7 +33,9 @@ extension LayoutSession {
         }
         if let overflow = screenOverflow() { result.append(overflow) }
         for (index, slot) in specSlots.enumerated() {
+            // Rules a collapse sets aside are meant to be out: explain and the inspector show them.
             guard case .inactive(let reason) = slot.state else { continue }
+            if case .collapsed = reason { continue }
             let constraint = model.document.constraints[index]
             var hint: String?
             if case .unsetStyle(_, let name) = reason {

@@ -104,7 +104,11 @@ extension LayoutSession {
 
     /// Answers a lowering's structural style questions from computed styles.
     static func structuralStyle(document: LayoutDocument, styles: [ComputedStyle]) -> StructuralStyle {
-        { id, name in
+        // Every child of a row or column reads `collapse`, which is almost never set:
+        // answer those without a lookup when no view is collapsed.
+        let anyCollapsed = styles.contains { $0.collapse }
+        return { id, name in
+            if !anyCollapsed, name == "collapse" { return nil }
             guard let index = document.viewIndex[id], index < styles.count else { return nil }
             return StyleValues.value(name, in: styles[index])
         }

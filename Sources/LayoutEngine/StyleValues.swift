@@ -63,7 +63,6 @@ enum StyleValues {
     static func resolve(
         _ constraint: LayoutConstraint, styles: [ComputedStyle], index: [String: Int]
     ) -> Resolution {
-        if let reason = CollapseRules.reason(for: constraint, styles: styles, index: index) { return .inactive(reason) }
         var constant = constraint.right.constant
         for term in constraint.right.styles {
             guard let view = index[term.view], let value = value(term.name, in: styles[view]) else {
