@@ -7,6 +7,8 @@ import TextMetrics
 public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
     case screenLeft, screenTop, screenWidth, screenHeight
     case minWidth, maxWidth, minHeight, maxHeight
+    /// A collapsed view's width and height, held at 0.
+    case collapseWidth, collapseHeight
     case resistWidth, hugWidth, looseHugWidth, resistHeight, hugHeight, looseHugHeight
 
     /// How the inspector labels it.
@@ -20,6 +22,8 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         case .maxWidth: "style.max-width"
         case .minHeight: "style.min-height"
         case .maxHeight: "style.max-height"
+        case .collapseWidth: "collapse.width"
+        case .collapseHeight: "collapse.height"
         case .resistWidth: "text.resist-width"
         case .hugWidth, .looseHugWidth: "text.hug-width"
         case .resistHeight: "text.resist-height"
@@ -31,14 +35,14 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         switch self {
         case .screenLeft: .left
         case .screenTop: .top
-        case .screenWidth, .minWidth, .maxWidth, .resistWidth, .hugWidth, .looseHugWidth: .width
-        case .screenHeight, .minHeight, .maxHeight, .resistHeight, .hugHeight, .looseHugHeight: .height
+        case .screenWidth, .minWidth, .maxWidth, .collapseWidth, .resistWidth, .hugWidth, .looseHugWidth: .width
+        case .screenHeight, .minHeight, .maxHeight, .collapseHeight, .resistHeight, .hugHeight, .looseHugHeight: .height
         }
     }
 
     public var relation: LayoutSpec.Relation {
         switch self {
-        case .screenLeft, .screenTop, .screenWidth, .screenHeight: .equal
+        case .screenLeft, .screenTop, .screenWidth, .screenHeight, .collapseWidth, .collapseHeight: .equal
         case .minWidth, .minHeight, .resistWidth, .resistHeight: .greaterOrEqual
         case .maxWidth, .maxHeight, .hugWidth, .hugHeight, .looseHugWidth, .looseHugHeight: .lessOrEqual
         }
@@ -77,6 +81,7 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         case .maxWidth: .maxWidth
         case .minHeight: .minHeight
         case .maxHeight: .maxHeight
+        case .collapseWidth, .collapseHeight: .collapse
         default: nil
         }
     }
@@ -166,6 +171,8 @@ enum ImplicitConstraints {
                 result.append(ImplicitRequest(kind: kind, constant: 0))
             }
         }
+        // A collapsed view is held at 0 × 0: no style limits, no text size.
+        if style.collapse { return result + CollapseRules.requests }
         let limits: [(ImplicitKind, Double?)] = [
             (.minWidth, style.minWidth), (.maxWidth, style.maxWidth),
             (.minHeight, style.minHeight), (.maxHeight, style.maxHeight),

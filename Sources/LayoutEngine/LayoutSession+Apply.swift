@@ -81,7 +81,9 @@ extension LayoutSession {
         }
 
         // The spec's constraints.
-        let resolver = Resolver(document: newDocument, styles: next.styles, owners: next.constraintViews)
+        let resolver = Resolver(
+            document: newDocument, styles: next.styles, owners: next.constraintViews,
+            collapseInPlay: CollapseRules.inPlay(old.styles, next.styles))
         if documentChanged {
             let delta = ConstraintDelta(from: oldDocument, to: newDocument)
             var slots = [ConstraintSlot](
@@ -365,20 +367,32 @@ struct Resolver {
     let styles: [ComputedStyle]
     /// The index of the view that owns each constraint.
     let owners: [Int]
+    /// Whether any view is collapsed, before or after: else no rule is set aside
+    /// and none comes back, and the checks for it are skipped.
+    let collapseInPlay: Bool
 
     func resolve(_ index: Int) -> Resolution {
-        StyleValues.resolve(document.constraints[index], styles: styles, index: document.viewIndex)
+        if collapseInPlay,
+            let reason = CollapseRules.reason(for: document.constraints[index], owner: owners[index], styles: styles)
+        {
+            return .inactive(reason)
+        }
+        return StyleValues.resolve(document.constraints[index], styles: styles, index: document.viewIndex)
     }
 
-    /// Constraints that read any style value.
+    /// Constraints that read any style value, or that a view's `collapse` sets aside.
     func styleReaders() -> [Int] {
-        document.constraints.indices.filter { !document.constraints[$0].right.styles.isEmpty }
+        document.constraints.indices.filter {
+            !document.constraints[$0].right.styles.isEmpty
+                || (collapseInPlay && CollapseRules.mayBeSetAside(document.constraints[$0]))
+        }
     }
 
     /// Whether the constraint reads a style value of a view whose style changed.
     func readsChangedStyle(_ index: Int, _ changed: [Bool]) -> Bool {
         document.constraints.withUnsafeBufferPointer { constraints in
             let constraint = constraints.baseAddress! + index
+            if collapseInPlay, changed[owners[index]], CollapseRules.mayBeSetAside(constraint.pointee) { return true }
             for term in constraint.pointee.right.styles {
                 // Mostly the owner's own style values: no lookup for those.
                 let isOwn = term.view == constraint.pointee.identity.view

@@ -33,7 +33,9 @@ extension LayoutSession {
         }
         if let overflow = screenOverflow() { result.append(overflow) }
         for (index, slot) in specSlots.enumerated() {
+            // Rules a collapse sets aside are meant to be out: explain and the inspector show them.
             guard case .inactive(let reason) = slot.state else { continue }
+            if case .collapsed = reason { continue }
             let constraint = model.document.constraints[index]
             var hint: String?
             if case .unsetStyle(_, let name) = reason {
@@ -85,8 +87,10 @@ extension LayoutSession {
     public mutating func checkDiagnostics() -> [Diagnostic] {
         var result = diagnostics
         var extra: [Diagnostic] = []
+        // A collapsed view takes no space and is not drawn: its size and place do not matter.
+        let collapsed = CanvasFit.collapsed(views)
         for ambiguity in ambiguities() {
-            guard let index = viewIndex(of: ambiguity.view) else { continue }
+            guard let index = viewIndex(of: ambiguity.view), !collapsed[index] else { continue }
             let hint = ambiguity.constraints.isEmpty
                 ? "give it a rule for each of them"
                 : "involved: " + ambiguity.constraints.prefix(4).map { "`\($0.text)`" }.joined(separator: ", ")
@@ -95,7 +99,7 @@ extension LayoutSession {
                 .warning, "view '\(ambiguity.view)' is ambiguous: \(ambiguity.message)",
                 at: views[index].location, hint: hint))
         }
-        for view in views {
+        for (index, view) in views.enumerated() where !collapsed[index] {
             if view.frame.width < 0 {
                 extra.append(Diagnostic(
                     .warning, "view '\(view.id)' has a negative width (\(view.frame.width) cells)", at: view.location))
@@ -105,6 +109,7 @@ extension LayoutSession {
                     .warning, "view '\(view.id)' has a negative height (\(view.frame.height) cells)", at: view.location))
             }
         }
+        extra += CanvasFit.warnings(for: views, canvas: size)
         result += withExcerpts(extra)
         return Self.sorted(result, files: diagnosticFileOrder)
     }

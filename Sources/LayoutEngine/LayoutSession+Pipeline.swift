@@ -54,8 +54,12 @@ extension LayoutSession {
             return report
         }
 
+        // An unchanged spec keeps the document on screen: it may have been lowered
+        // again for a structural style value (`columns`, `collapse`) since it was
+        // parsed, and `relowered` compares the new styles with what it read.
+        let document = documentChanged ? spec.document : model.document
         let fileDiagnostics = Self.fileDiagnostics(
-            document: spec.document, readError: spec.readError, sheet: latestSheet)
+            document: document, readError: spec.readError, sheet: latestSheet)
         if !firstLoad {
             let blocking = Self.newErrors(in: fileDiagnostics, comparedTo: model.fileDiagnostics)
             if !blocking.isEmpty {
@@ -72,7 +76,7 @@ extension LayoutSession {
         hasLoaded = true
         report.applied = true
         var next = AppliedModel(
-            syntax: spec.syntax, document: spec.document, specText: spec.text, specReadError: spec.readError,
+            syntax: spec.syntax, document: document, specText: spec.text, specReadError: spec.readError,
             stylesheet: latestSheet, sheetVersion: latestSheetVersion, fileDiagnostics: fileDiagnostics,
             styledViews: model.styledViews, cascade: model.cascade, styles: model.styles)
         next = restyled(next, clock: &clock, force: sheetChanged)
@@ -100,7 +104,11 @@ extension LayoutSession {
 
     /// Answers a lowering's structural style questions from computed styles.
     static func structuralStyle(document: LayoutDocument, styles: [ComputedStyle]) -> StructuralStyle {
-        { id, name in
+        // Every child of a row or column reads `collapse`, which is almost never set:
+        // answer those without a lookup when no view is collapsed.
+        let anyCollapsed = styles.contains { $0.collapse }
+        return { id, name in
+            if !anyCollapsed, name == "collapse" { return nil }
             guard let index = document.viewIndex[id], index < styles.count else { return nil }
             return StyleValues.value(name, in: styles[index])
         }

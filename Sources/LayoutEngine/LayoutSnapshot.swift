@@ -17,6 +17,12 @@ public enum ViewFlag: String, CaseIterable, Hashable, Sendable {
     case negativeHeight = "negative-height"
     /// Its style says `visible false`.
     case hidden
+    /// It reaches past the canvas: part of it is not drawn.
+    case offCanvas = "off-canvas"
+    /// Its text does not fit in its own box: the canvas cuts it.
+    case clipped
+    /// It or an ancestor says `collapse true`: it takes no space.
+    case collapsed
 }
 
 /// Everything about a solved layout at once: what `casement render --format json`
@@ -65,6 +71,7 @@ extension LayoutSession {
             if view.frame.height < 0 { sets[index].insert(.negativeHeight) }
             if !view.style.visible { sets[index].insert(.hidden) }
         }
+        for (index, fit) in CanvasFit.flags(of: views, canvas: size).enumerated() { sets[index].formUnion(fit) }
         return sets.map { set in ViewFlag.allCases.filter { set.contains($0) } }
     }
 }

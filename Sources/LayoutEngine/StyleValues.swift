@@ -8,11 +8,15 @@ public enum InactiveReason: Hashable, Sendable, CustomStringConvertible {
     case unsetStyle(view: String, name: String)
     /// Its constant is not a finite number (a huge style value overflowed).
     case nonFinite
+    /// It would fix the size of a view whose style says `collapse true`, which
+    /// holds that view at 0 × 0 instead.
+    case collapsed(view: String)
 
     public var description: String {
         switch self {
         case .unsetStyle(let view, let name): "'$\(name)' has no value for view '\(view)'"
         case .nonFinite: "its constant is not a finite number"
+        case .collapsed(let view): "view '\(view)' is collapsed (collapse true), so it takes no space"
         }
     }
 }
@@ -50,6 +54,7 @@ enum StyleValues {
         case "max-height": return style.maxHeight
         case "z-index": return Double(style.zIndex)
         case "columns": return style.columns.map(Double.init)
+        case "collapse": return style.collapse ? 1 : nil
         default: return nil
         }
     }

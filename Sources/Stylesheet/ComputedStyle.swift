@@ -33,6 +33,9 @@ public struct ComputedStyle: Hashable, Sendable {
     public var maxHeight: Double?
     /// A grid's column count; nil: the spec decides (a `columns` parameter).
     public var columns: Int?
+    /// `collapse true`: the view takes no space, as CSS `display: none` (its width
+    /// and height are held at 0 and rules that would fix its size are set aside).
+    public var collapse = false
 
     public init() {}
 

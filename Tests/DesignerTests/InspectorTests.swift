@@ -140,7 +140,7 @@ struct InspectorTests {
     @Test("a long tree scrolls to keep the selection in view")
     func longTree() throws {
         var spec = "screen root {\n"
-        for index in 0..<60 { spec += "  box b\(index) { top == \(index); left == 0; width == 3; height == 1 }\n" }
+        for index in 0..<60 { spec += "  box b\(index) { top == 0; left == 0; width == 3; height == 1 }\n" }
         spec += "}\n"
         let files = EditableFiles(["long.layout": spec])
         var designer = makeDesigner(files, spec: "long.layout", width: 100, height: 30, inspector: true)

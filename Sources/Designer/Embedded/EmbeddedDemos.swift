@@ -117,8 +117,13 @@ screen root {
     left, right == parent
     height == 1
     text brand "◆ Casement Ops" { top == 0; left == 1 }
-    text "production · eu-west-1" { top == 0; centerX == 0 }
-    text "12:04 UTC" { top == 0; right == parent.right - 1 }
+    text env "production · eu-west-1" {   # centred while there is room,
+      top == 0                            # never over its neighbours,
+      centerX == 0 @medium                # and collapsed below 51 columns
+      left >= brand.right + 2
+      right <= clock.left - 2
+    }
+    text clock "12:04 UTC" { top == 0; right == parent.right - 1 }
   }
 
   column menu "Menu" [padding=1] {
@@ -928,13 +933,42 @@ $card-height   = 5
 .table-row > text.info
   fg $info
 
-// The event log, newest first: a short terminal shows the top lines.
+// The event log, newest first. Its box takes the rows the screen has left, so
+// the log holds as many of the latest events as fit (`check` warns about a text
+// its box cuts off): one on the smallest screens, all of them from 33 rows (34
+// from 110 columns, where the cards take a row more).
 #events
   border rounded
   border-color $line
   fg $muted
   padding 0 1
-  text "12:04  deploy  gateway v2.4.1 → eu-west-1\n12:01  alert   billing p95 > 300 ms for 5 min\n11:58  scale   search 6 → 9 replicas (cpu 81 %)\n11:52  deploy  auth v1.9.0 → eu-west-1\n11:47  alert   billing errors 0.6 % (resolved)\n11:40  info    nightly backup done in 4 min\n11:31  deploy  reports v1.4.7 → us-east-2\n11:20  scale   notify 3 → 4 replicas\n11:02  info    certificate for api renewed\n10:45  deploy  search v0.18.4 → eu-west-1\n10:30  info    on-call handover: ana → lee"
+  text "12:04  deploy  gateway v2.4.1 → eu-west-1"
+
+@media (max-width: 109) and (min-height: 24), (min-width: 110) and (min-height: 25)
+  #events
+    text "12:04  deploy  gateway v2.4.1 → eu-west-1\n12:01  alert   billing p95 > 300 ms for 5 min"
+
+@media (max-width: 109) and (min-height: 26), (min-width: 110) and (min-height: 27)
+  #events
+    text "12:04  deploy  gateway v2.4.1 → eu-west-1\n12:01  alert   billing p95 > 300 ms for 5 min\n11:58  scale   search 6 → 9 replicas (cpu 81 %)\n11:52  deploy  auth v1.9.0 → eu-west-1"
+
+@media (max-width: 109) and (min-height: 28), (min-width: 110) and (min-height: 29)
+  #events
+    text "12:04  deploy  gateway v2.4.1 → eu-west-1\n12:01  alert   billing p95 > 300 ms for 5 min\n11:58  scale   search 6 → 9 replicas (cpu 81 %)\n11:52  deploy  auth v1.9.0 → eu-west-1\n11:47  alert   billing errors 0.6 % (resolved)\n11:40  info    nightly backup done in 4 min"
+
+@media (max-width: 109) and (min-height: 30), (min-width: 110) and (min-height: 31)
+  #events
+    text "12:04  deploy  gateway v2.4.1 → eu-west-1\n12:01  alert   billing p95 > 300 ms for 5 min\n11:58  scale   search 6 → 9 replicas (cpu 81 %)\n11:52  deploy  auth v1.9.0 → eu-west-1\n11:47  alert   billing errors 0.6 % (resolved)\n11:40  info    nightly backup done in 4 min\n11:31  deploy  reports v1.4.7 → us-east-2\n11:20  scale   notify 3 → 4 replicas"
+
+@media (max-width: 109) and (min-height: 33), (min-width: 110) and (min-height: 34)
+  #events
+    text "12:04  deploy  gateway v2.4.1 → eu-west-1\n12:01  alert   billing p95 > 300 ms for 5 min\n11:58  scale   search 6 → 9 replicas (cpu 81 %)\n11:52  deploy  auth v1.9.0 → eu-west-1\n11:47  alert   billing errors 0.6 % (resolved)\n11:40  info    nightly backup done in 4 min\n11:31  deploy  reports v1.4.7 → us-east-2\n11:20  scale   notify 3 → 4 replicas\n11:02  info    certificate for api renewed\n10:45  deploy  search v0.18.4 → eu-west-1\n10:30  info    on-call handover: ana → lee"
+
+// Too narrow for the brand, the environment and the clock side by side: the
+// environment leaves the header (collapse: it takes no space).
+@media (max-width: 50)
+  #env
+    collapse true
 
 // A wide terminal gets a wider menu and taller cards.
 @media (min-width: 110)
@@ -1371,7 +1405,7 @@ $saturation = 55%
   border-color $line
   bg $surface
   padding 0 1
-  text "Casement counts cells, not characters: 漢字 takes four cells, é takes one, and no line splits a wide character. 日本語の文章も、英語と同じように折り返されます。"
+  text "Casement counts cells, not characters: 漢字 takes four cells, é takes one, and no line splits a wide character. 日本語も同じように折り返されます。"
 
 @media (min-height: 36)
   #panels

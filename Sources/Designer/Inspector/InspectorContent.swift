@@ -82,6 +82,9 @@ struct InspectorContent {
         case .negativeWidth: ("-width", PaneStyles.error)
         case .negativeHeight: ("-height", PaneStyles.error)
         case .hidden: ("hidden", PaneStyles.muted)
+        case .offCanvas: ("↗off-canvas", PaneStyles.warning)
+        case .clipped: ("…clipped", PaneStyles.warning)
+        case .collapsed: ("collapsed", PaneStyles.muted)
         }
     }
 }

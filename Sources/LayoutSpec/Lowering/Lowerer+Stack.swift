@@ -60,8 +60,10 @@ extension Lowerer {
         let align = alignParam.flatMap { wordParameter($0, among: CrossAlign.allCases.map(\.rawValue)) }
             .flatMap(CrossAlign.init(rawValue:)) ?? .stretch
 
+        let collapsed = kids.map { isCollapsed($0) }
+        let shownCount = collapsed.count { !$0 }
         var grows: [(child: Int, factor: Double, param: ParameterSyntax)] = []
-        for child in kids where !params[child].isEmpty {
+        for (position, child) in kids.enumerated() where !params[child].isEmpty && !collapsed[position] {
             if let param = parameter("grow", of: child), let factor = numberParameter(param, of: child) {
                 if factor < 0 {
                     diagnostics.error("'grow' cannot be negative", at: param.valueSpan)
@@ -76,7 +78,7 @@ extension Lowerer {
         let first = kids[0], last = kids[kids.count - 1]
         let justifyAt = offset(of: justifyParam, or: view)
         let space = Variable.auxiliary(owner: ids[view], name: "space")
-        let usesSpace = effective.distributesSpace && !(effective == .spaceBetween && kids.count == 1)
+        let usesSpace = effective.distributesSpace && !(effective == .spaceBetween && shownCount <= 1)
         let leadingEdge = edge(view, axis.leading) + padding.leading(axis)
         let trailingEdge = edge(view, axis.trailing) - padding.trailing(axis)
 
@@ -92,10 +94,17 @@ extension Lowerer {
         case .end:
             break
         }
-        for (previous, next) in zip(kids, kids.dropFirst()) {
-            var right = edge(previous, axis.trailing) + gap
-            if usesSpace { right.add(space, 1) }
+        // A collapsed child sits where the previous one ends, with no gap; the gap
+        // (and justify's space) goes only between children that are shown.
+        var shownBefore = !collapsed[0]
+        for position in kids.indices.dropFirst() {
+            let previous = kids[position - 1], next = kids[position]
+            let spaced = shownBefore && !collapsed[position]
+            var right = edge(previous, axis.trailing)
+            if spaced { right = right + gap }
+            if spaced && usesSpace { right.add(space, 1) }
             emit(view, labels.gap, .attribute(next, axis.leading), .equal, right, .required, at: offset(of: gapParam, or: view))
+            if !collapsed[position] { shownBefore = true }
         }
         switch effective {
         case .end:
@@ -115,7 +124,7 @@ extension Lowerer {
         }
 
         // Main-axis sizes.
-        for child in kids where !params[child].isEmpty {
+        for (position, child) in kids.enumerated() where !params[child].isEmpty && !collapsed[position] {
             if let param = parameter("min", of: child), let value = lengthParameter(param, of: child) {
                 emit(view, labels.min, .attribute(child, axis.length), .greaterOrEqual, value, .required, at: param.name.span.start)
             }
@@ -134,7 +143,7 @@ extension Lowerer {
         // Cross axis.
         let crossLeading = edge(view, cross.leading) + padding.leading(cross)
         let crossTrailing = edge(view, cross.trailing) - padding.trailing(cross)
-        for child in kids {
+        for (position, child) in kids.enumerated() {
             var childAlign = align
             var alignAt = offset(of: alignParam, or: view)
             if !params[child].isEmpty, let param = selfAlignment(of: child),
@@ -148,6 +157,8 @@ extension Lowerer {
             case .stretch:
                 emit(view, label, .attribute(child, cross.leading), .equal, crossLeading, .required, at: alignAt)
                 // Strong, not required: a child with its own size keeps it and sits at the start.
+                // A collapsed child keeps its 0 instead.
+                if collapsed[position] { break }
                 emit(view, label, .attribute(child, cross.trailing), .equal, crossTrailing, .strong, at: alignAt)
             case .start:
                 emit(view, label, .attribute(child, cross.leading), .equal, crossLeading, .required, at: alignAt)

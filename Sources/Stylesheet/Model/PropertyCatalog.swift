@@ -45,7 +45,7 @@ enum PropertyCatalog {
             PropertySpec(name: "size-width", shape: .length(.sizeWidth, negativeAllowed: false, optional: true)),
             PropertySpec(name: "size-height", shape: .length(.sizeHeight, negativeAllowed: false, optional: true)),
         ]
-        for flag: StyleProperty in [.bold, .dim, .italic, .underline, .reverse, .strikethrough, .visible] {
+        for flag: StyleProperty in [.bold, .dim, .italic, .underline, .reverse, .strikethrough, .visible, .collapse] {
             specs.append(PropertySpec(name: flag.name, shape: .flag(flag)))
         }
         for side in paddingSides {

@@ -27,6 +27,8 @@ public enum StyleProperty: String, CaseIterable, Hashable, Sendable, Comparable 
     case minHeight = "min-height"
     case maxHeight = "max-height"
     case columns
+    /// `collapse true`: the view takes no space (CSS `display: none`); see docs/cas.md.
+    case collapse
 
     /// The kebab-case name, as the documentation and the inspector spell it.
     public var name: String { rawValue }
@@ -66,6 +68,7 @@ public enum StyleProperty: String, CaseIterable, Hashable, Sendable, Comparable 
         case .minHeight: 28
         case .maxHeight: 29
         case .columns: 30
+        case .collapse: 31
         }
     }
 
@@ -140,6 +143,7 @@ extension ComputedStyle {
         case .minHeight: .number(minHeight)
         case .maxHeight: .number(maxHeight)
         case .columns: .number(columns.map(Double.init))
+        case .collapse: .flag(collapse)
         }
     }
 
@@ -178,6 +182,7 @@ extension ComputedStyle {
         case (.minHeight, .number(let number)): minHeight = number
         case (.maxHeight, .number(let number)): maxHeight = number
         case (.columns, .number(let number)): columns = number.map { Int($0) }
+        case (.collapse, .flag(let flag)): collapse = flag
         default: break
         }
     }
