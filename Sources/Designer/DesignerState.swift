@@ -1,6 +1,8 @@
 import Canvas
+import Cells
 import Diagnostics
 import LayoutEngine
+import LayoutPainting
 import Stylesheet
 import TerminalUI
 
@@ -29,14 +31,14 @@ public struct HistoryEntry: Hashable, Sendable {
 /// Feed it file changes, commands and sizes; ask it for frames. The event loop
 /// (`LiveDesigner`) drives it from a terminal; tests drive it directly.
 ///
-///     var designer = DesignerState(specPath: "demo/boxes.layout", screen: ScreenSize(width: 80, height: 24))
+///     var designer = DesignerState(specPath: "demo/boxes.layout", screen: TerminalSize(width: 80, height: 24))
 ///     designer.load()
 ///     designer.perform(.nextView)
 ///     let frame = designer.frame()      // grids for the canvas, inspector, drawer, status line
 public struct DesignerState {
     public internal(set) var session: LayoutSession
     /// The terminal's size (all panes).
-    public internal(set) var screen: ScreenSize
+    public internal(set) var screen: TerminalSize
     public let reader: FileReader
     /// Shown after the spec's name (`built-in copy` for the embedded gallery).
     public var specNote: String?
@@ -75,7 +77,7 @@ public struct DesignerState {
     var paintPending = false
 
     public init(
-        specPath: String, reader: FileReader = .fileSystem, screen: ScreenSize, inspectorVisible: Bool = false
+        specPath: String, reader: FileReader = .fileSystem, screen: TerminalSize, inspectorVisible: Bool = false
     ) {
         self.reader = reader
         self.screen = screen
@@ -87,7 +89,7 @@ public struct DesignerState {
     }
 
     /// The inspector's starting width: two fifths of the screen, 30 to 60 columns.
-    static func defaultInspectorWidth(for screen: ScreenSize) -> Int {
+    static func defaultInspectorWidth(for screen: TerminalSize) -> Int {
         min(60, max(30, screen.width * 2 / 5))
     }
 
@@ -103,13 +105,13 @@ public struct DesignerState {
     /// The size the spec is laid out for: the canvas pane's width, and every row
     /// above the status line. The drawer covers the bottom of the layout rather
     /// than squeezing it, so an error never moves the last good layout.
-    public var layoutSize: LayoutSize {
+    public var layoutSize: TerminalSize {
         Self.layoutSize(screen: screen, inspectorWidth: inspectorVisible ? inspectorWidth : nil)
     }
 
-    static func layoutSize(screen: ScreenSize, inspectorWidth: Int?) -> LayoutSize {
+    static func layoutSize(screen: TerminalSize, inspectorWidth: Int?) -> TerminalSize {
         let layout = PaneLayout(size: screen, inspectorWidth: inspectorWidth, drawerHeight: 0, showsStatusLine: true)
-        return LayoutSize(width: layout.canvas.width, height: layout.canvas.height)
+        return TerminalSize(width: layout.canvas.width, height: layout.canvas.height)
     }
 
     var drawerHeight: Int {
@@ -137,7 +139,7 @@ public struct DesignerState {
     }
 
     /// The terminal changed size.
-    public mutating func resize(to newScreen: ScreenSize) {
+    public mutating func resize(to newScreen: TerminalSize) {
         guard newScreen != screen else { return }
         screen = newScreen
         relayout()

@@ -1,5 +1,6 @@
 import Canvas
 import CNcurses
+import Cells
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import Cells
 import Foundation
 import LayoutEngine
 import Testing
@@ -43,7 +44,7 @@ struct DefaultSpecTests {
     func embeddedGalleryWorks() throws {
         var designer = DesignerState(
             specPath: DefaultSpec.embedded.path, reader: DefaultSpec.embedded.reader,
-            screen: ScreenSize(width: 100, height: 36))
+            screen: TerminalSize(width: 100, height: 36))
         designer.load()
         #expect(designer.drawer == nil)
         #expect(!designer.session.diagnostics.hasErrors)

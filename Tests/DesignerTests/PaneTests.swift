@@ -1,5 +1,6 @@
 import TestSupport
 import Canvas
+import Cells
 import Diagnostics
 import LayoutEngine
 import Stylesheet
@@ -188,7 +189,7 @@ struct DrawerAndStatusTests {
         var timings = StageTimings()
         timings.parse = .microseconds(1200)
         let status = StatusLine(
-            specName: "boxes.layout", size: LayoutSize(width: 80, height: 23), viewCount: 4, constraintCount: 20,
+            specName: "boxes.layout", size: TerminalSize(width: 80, height: 23), viewCount: 4, constraintCount: 20,
             outcome: ReloadOutcome(kind: .reloaded, trigger: .reload, timings: timings, paint: .microseconds(300)),
             frameBytes: 512, problemCount: 2, message: nil, keys: "Tab select · i inspector · ? keys · q quit")
         let wide = status.render(width: 220).plainLines()[0]
@@ -218,7 +219,7 @@ struct DrawerAndStatusTests {
         timings.cascade = .microseconds(300)
         timings.solve = .microseconds(10_200)
         let status = StatusLine(
-            specName: "gallery.layout", size: LayoutSize(width: 120, height: 39), viewCount: 38, constraintCount: 250,
+            specName: "gallery.layout", size: TerminalSize(width: 120, height: 39), viewCount: 38, constraintCount: 250,
             outcome: ReloadOutcome(kind: .reloaded, trigger: .load, timings: timings, paint: .microseconds(3700)),
             frameBytes: 8677, problemCount: 2, message: nil, keys: "Tab select · i inspector · ? keys · q quit")
         let row = status.render(width: 120).plainLines()[0]

@@ -1,4 +1,5 @@
 import Canvas
+import Cells
 import LayoutEngine
 import TextMetrics
 
@@ -35,7 +36,7 @@ public struct ReloadOutcome: Hashable, Sendable {
 /// When the row is too narrow, the least important parts go first.
 struct StatusLine {
     var specName: String
-    var size: LayoutSize
+    var size: TerminalSize
     var viewCount: Int
     var constraintCount: Int
     var outcome: ReloadOutcome?
