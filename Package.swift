@@ -45,12 +45,18 @@ let package = Package(
         // The bridge from solved views to paint nodes: the one module that knows both.
         .target(name: "LayoutPainting", dependencies: ["LayoutEngine", "Canvas"]),
 
+        // The demos and stylesheets built into the executable, generated from demo/ and
+        // styles/ at build time by the EmbedDemos plugin (running tools/embed-demos).
+        .executableTarget(name: "embed-demos", path: "tools/embed-demos"),
+        .plugin(name: "EmbedDemos", capability: .buildTool(), dependencies: ["embed-demos"]),
+        .target(name: "EmbeddedDemos", plugins: ["EmbedDemos"]),
+
         // The live designer: watch, reload, repaint the damage, inspect.
         .target(
             name: "Designer",
             dependencies: [
                 "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "TerminalUI", "FileWatch", "Stylesheet",
-                "LayoutSpec", "Diagnostics", "TextMetrics",
+                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos",
             ]
         ),
 
@@ -103,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "DesignerTests",
             dependencies: [
-                "TestSupport", "Cells", "Designer", "LayoutEngine", "LayoutPainting", "Canvas",
+                "TestSupport", "Cells", "Designer", "EmbeddedDemos", "LayoutEngine", "LayoutPainting", "Canvas",
                 "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics",
             ]
         ),

@@ -1,4 +1,5 @@
 import Cells
+import EmbeddedDemos
 import Foundation
 import LayoutEngine
 import Testing
@@ -14,7 +15,7 @@ private let packageRoot: String = {
 
 @Suite("The default spec: the gallery")
 struct DefaultSpecTests {
-    @Test("the built-in copy matches demo/ and styles/ (run tools/embed-demos.swift when it does not)")
+    @Test("the built-in copy matches demo/ and styles/ (the EmbedDemos plugin regenerates it on every build)")
     func embeddedCopyIsCurrent() throws {
         var onDisk: [String: String] = [:]
         for (directory, suffix) in [("demo", ".layout"), ("styles", ".cas")] {
@@ -23,9 +24,9 @@ struct DefaultSpecTests {
                 onDisk[directory + "/" + name] = try String(contentsOfFile: packageRoot + "/" + directory + "/" + name, encoding: .utf8)
             }
         }
-        #expect(onDisk.keys.sorted() == EmbeddedDemos.files.keys.sorted())
+        #expect(onDisk.keys.sorted() == BuiltInDemos.files.keys.sorted())
         for (path, text) in onDisk.sorted(by: { $0.key < $1.key }) {
-            #expect(EmbeddedDemos.files[path] == text, "\(path) differs from the built-in copy")
+            #expect(BuiltInDemos.files[path] == text, "\(path) differs from the built-in copy")
         }
     }
 
