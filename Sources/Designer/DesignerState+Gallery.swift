@@ -1,5 +1,12 @@
 import LayoutEngine
 
+/// A spec the designer showed before the one on screen.
+public struct HistoryEntry: Hashable, Sendable {
+    public var specPath: String
+    /// What was selected there, selected again on the way back.
+    public var selection: String?
+}
+
 /// The gallery: a view with the id `demo-NAME` links to `NAME.layout` in the
 /// open spec's directory, when that file exists. Enter on it (or on anything
 /// inside it), or a click, opens the linked spec; `back` returns to the row it
