@@ -141,7 +141,7 @@ extension DesignerState {
             return
         }
         if let link = linkedSpec(from: index) {
-            open(link)
+            open(link, returningTo: selection)
             return
         }
         guard !selectedConstraints().isEmpty else {
@@ -162,7 +162,9 @@ extension DesignerState {
                 return
             }
             if let link = linkedSpec(from: node) {
-                open(link)
+                // Back must return to the row clicked, not to the selection
+                // the keyboard left behind.
+                open(link, returningTo: linkingView(from: node).map { session.views[$0].id })
             } else {
                 select(node)
             }
