@@ -103,9 +103,16 @@ extension DesignerState {
         return StatusLine(
             specName: name, size: session.size, viewCount: session.views.count,
             constraintCount: session.document.constraints.count, outcome: outcome, frameBytes: frameBytes,
-            problemCount: session.diagnostics.count, message: message, keys: keyHints,
+            errorCount: errorCount, warningCount: warningCount, message: message,
+            keys: keyHints,
             shortKeys: hasLinks ? "Enter open · ? keys · q quit" : "? keys · q quit")
     }
+
+    /// The layout's errors, engine conflicts included (`check` calls them errors too).
+    var errorCount: Int { session.diagnostics.count { $0.severity == .error } }
+
+    /// The layout's warnings (notes such as "N more not shown" are neither).
+    var warningCount: Int { session.diagnostics.count { $0.severity == .warning } }
 
     var keyHints: String {
         var hints = ["Tab select"]

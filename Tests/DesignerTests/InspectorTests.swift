@@ -218,6 +218,16 @@ struct GalleryTests {
         #expect(designer.frame().canvasDamage == .full)
     }
 
+    /// Hardening rough edge: at 120 columns the stage timings crowded the
+    /// gallery's one essential key out of the status line.
+    @Test("the gallery at 120×40 shows 'Enter open' in the status line")
+    func galleryStatusShowsEnterOpen() throws {
+        var designer = makeDesigner(galleryFiles(), spec: "demo/gallery.layout", width: 120, height: 40)
+        let status = try #require(designer.frame().status).plainLines()[0]
+        #expect(status.contains("Enter open"), "\(status)")
+        #expect(status.hasSuffix("q quit"), "\(status)")
+    }
+
     /// Hardening defect 6: the mouse path remembered the keyboard's selection
     /// (the first demo) instead of the row clicked.
     @Test("back after a click returns to the row clicked, also from a text inside it")
