@@ -1,9 +1,6 @@
 import Canvas
-import Cells
-import Diagnostics
 import LayoutEngine
 import LayoutPainting
-import Stylesheet
 import TerminalUI
 
 /// Everything the designer shows on one screen, ready to draw: a grid per pane.

@@ -1,8 +1,5 @@
-import Canvas
 import Cells
-import Diagnostics
 import LayoutEngine
-import LayoutPainting
 import Stylesheet
 import TerminalUI
 

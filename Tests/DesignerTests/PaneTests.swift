@@ -247,7 +247,7 @@ struct DrawerAndStatusTests {
         for width in 40...220 {
             let row = status.render(width: width).plainLines()[0]
             #expect(row.contains("✖ 1") && row.contains("⚠ 2"), "\(width): \(row)")
-            if row.contains("solve") { #expect(row.hasSuffix("? keys · q quit"), "\(width): \(row)") }
+            if row.contains("solve") { #expect(row.hasSuffix("Tab select · i inspector · ? keys · q quit"), "\(width): \(row)") }
             if row.contains("cascade") { #expect(row.contains("i inspector"), "\(width): \(row)") }
         }
         #expect(status.render(width: 80).plainLines()[0].hasSuffix("? keys · q quit"))

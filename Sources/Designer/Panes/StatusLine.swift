@@ -71,7 +71,7 @@ struct StatusLine {
         guard width > 0 else { return grid }
         var segments = self.segments()
         let keyTexts = [" " + keys + " ", " " + shortKeys + " ", " ? keys "]
-        // Every key hint outlasts the full stage timings; "q quit" outlasts the short ones too.
+        // Every key hint outlasts the stage timings, even their short form.
         segments.append(Segment(
             text: keyTexts[0], style: PaneStyles.statusBar, importance: 45, alignsRight: true,
             shorter: [(keyTexts[1], 65), (keyTexts[2], 75)]))
@@ -157,7 +157,7 @@ struct StatusLine {
         let stages = "read \(Self.milliseconds(t.read)) parse \(Self.milliseconds(t.parse)) cascade \(Self.milliseconds(t.cascade)) " + solveAndPaint
         return Segment(
             text: " " + stages + " ", style: PaneStyles.statusBar, importance: 35,
-            shorter: [(" " + solveAndPaint + " ", 50)])
+            shorter: [(" " + solveAndPaint + " ", 40)])
     }
 
     /// One decimal, no unit: `0.3`.
