@@ -2,7 +2,8 @@
 import PackageDescription
 
 // One library target per pipeline stage; lower stages never import higher ones.
-// .cas -> Stylesheet, .layout -> LayoutSpec -> LayoutEngine (Cassowary) -> Canvas -> TerminalUI
+// .cas -> Stylesheet, .layout -> LayoutSpec -> LayoutEngine (Cassowary) -> LayoutPainting -> Canvas -> TerminalUI
+// Cells (frames, sizes, colours, computed styles) sits below them all.
 let package = Package(
     name: "Casement",
     products: [
@@ -19,32 +20,43 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "TextMetrics"),
         .target(name: "FileWatch"),
+        // The cell vocabulary every stage shares: where (frames, sizes) and how it looks.
+        .target(name: "Cells"),
 
         // Parsers.
-        .target(name: "Stylesheet", dependencies: ["Diagnostics"]),
+        .target(name: "Stylesheet", dependencies: ["Cells", "Diagnostics"]),
         .target(name: "LayoutSpec", dependencies: ["Diagnostics"]),
 
         // Layout: specs + styles -> solver -> frames.
         .target(
             name: "LayoutEngine",
-            dependencies: ["Cassowary", "Stylesheet", "LayoutSpec", "TextMetrics", "Diagnostics"]
+            dependencies: ["Cassowary", "Cells", "Stylesheet", "LayoutSpec", "TextMetrics", "Diagnostics"]
         ),
 
-        // Drawing.
-        .target(name: "Canvas", dependencies: ["Stylesheet", "TextMetrics", "LayoutEngine"]),
+        // Drawing: rectangles and styles to cells, knowing nothing of specs or solvers.
+        .target(name: "Canvas", dependencies: ["Cells", "TextMetrics"]),
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "Canvas", "Stylesheet"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "Cells", "Canvas"]),
+
+        // The bridge from solved views to paint nodes: the one module that knows both.
+        .target(name: "LayoutPainting", dependencies: ["LayoutEngine", "Canvas"]),
+
+        // The demos and stylesheets built into the executable, generated from demo/ and
+        // styles/ at build time by the EmbedDemos plugin (running tools/embed-demos).
+        .executableTarget(name: "embed-demos", path: "tools/embed-demos"),
+        .plugin(name: "EmbedDemos", capability: .buildTool(), dependencies: ["embed-demos"]),
+        .target(name: "EmbeddedDemos", plugins: ["EmbedDemos"]),
 
         // The live designer: watch, reload, repaint the damage, inspect.
         .target(
             name: "Designer",
             dependencies: [
-                "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "LayoutSpec", "Diagnostics",
-                "TextMetrics",
+                "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "TerminalUI", "FileWatch", "Stylesheet",
+                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos",
             ]
         ),
 
@@ -52,14 +64,16 @@ let package = Package(
         .executableTarget(
             name: "casement",
             dependencies: [
-                "LayoutEngine", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics", "Designer", "TerminalUI",
+                "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics",
+                "Designer", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "casement-bench",
             dependencies: [
-                "Cassowary", "Stylesheet", "LayoutEngine", "Designer", "TerminalUI", "Canvas", "FileWatch",
+                "Cassowary", "Cells", "Stylesheet", "LayoutEngine", "LayoutPainting", "Designer", "TerminalUI", "Canvas",
+                "FileWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,27 +84,34 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TestSupport", "TextMetrics"]),
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
-        .testTarget(name: "StylesheetTests", dependencies: ["TestSupport", "Stylesheet"]),
+        .testTarget(name: "StylesheetTests", dependencies: ["TestSupport", "Cells", "Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["TestSupport", "LayoutSpec"]),
         .testTarget(
             name: "LayoutEngineTests",
-            dependencies: ["TestSupport", "LayoutEngine", "LayoutSpec", "Stylesheet", "Cassowary", "TextMetrics", "Diagnostics"]
+            dependencies: [
+                "TestSupport", "Cells", "LayoutEngine", "LayoutSpec", "Stylesheet", "Cassowary", "TextMetrics", "Diagnostics",
+            ]
         ),
         .testTarget(
             name: "CasementCLITests",
-            dependencies: ["casement", "LayoutEngine", "Canvas"],
+            dependencies: ["casement", "Cells", "LayoutEngine", "LayoutPainting", "Canvas"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "DemoTests",
-            dependencies: ["casement", "LayoutEngine", "Canvas", "LayoutSpec", "Stylesheet", "Diagnostics"],
+            dependencies: [
+                "casement", "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "LayoutSpec", "Stylesheet", "Diagnostics",
+            ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "CanvasTests", dependencies: ["TestSupport", "Canvas", "Stylesheet", "TextMetrics"], exclude: ["Golden"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI"]),
+        .testTarget(name: "CanvasTests", dependencies: ["TestSupport", "Cells", "Canvas", "TextMetrics"], exclude: ["Golden"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "Cells", "TerminalUI"]),
         .testTarget(
             name: "DesignerTests",
-            dependencies: ["TestSupport", "Designer", "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics"]
+            dependencies: [
+                "TestSupport", "Cells", "Designer", "EmbeddedDemos", "LayoutEngine", "LayoutPainting", "Canvas",
+                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics",
+            ]
         ),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement"]),

@@ -1,4 +1,5 @@
-import Stylesheet
+import Cells
+
 
 /// Text attributes of one terminal cell.
 public struct CellAttributes: OptionSet, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Stylesheet
+import Cells
 import TextMetrics
 
 extension Grid {

@@ -53,9 +53,9 @@ extension DesignerState {
         case .lastView:
             if !session.views.isEmpty { select(session.views.count - 1) }
         case .pageUp:
-            scrollDetails(by: -max(1, (inspectorPane?.detailsRows ?? 10) - 1))
+            scrollDetails(by: -max(1, (caches.inspectorPane?.detailsRows ?? 10) - 1))
         case .pageDown:
-            scrollDetails(by: max(1, (inspectorPane?.detailsRows ?? 10) - 1))
+            scrollDetails(by: max(1, (caches.inspectorPane?.detailsRows ?? 10) - 1))
         case .activate:
             activate()
         case .escape:
@@ -101,7 +101,7 @@ extension DesignerState {
         guard newFocus != focus else { return }
         focus = newFocus
         followFocus = true
-        inspectorContent = nil
+        caches.inspectorContent = nil
     }
 
     /// Moves the selection through the tree (in tree order).
@@ -141,7 +141,7 @@ extension DesignerState {
             return
         }
         if let link = linkedSpec(from: index) {
-            open(link)
+            open(link, returningTo: selection)
             return
         }
         guard !selectedConstraints().isEmpty else {
@@ -157,16 +157,18 @@ extension DesignerState {
     mutating func click(x: Int, y: Int) {
         let layout = paneLayout
         if let point = layout.point(x: x, y: y, in: .canvas) {
-            guard let node = canvas.painting.node(atX: point.x, y: point.y) else {
+            guard let node = caches.canvas.painting.node(atX: point.x, y: point.y) else {
                 select(nil)
                 return
             }
             if let link = linkedSpec(from: node) {
-                open(link)
+                // Back must return to the row clicked, not to the selection
+                // the keyboard left behind.
+                open(link, returningTo: linkingView(from: node).map { session.views[$0].id })
             } else {
                 select(node)
             }
-        } else if let point = layout.point(x: x, y: y, in: .inspector), let pane = inspectorPane,
+        } else if let point = layout.point(x: x, y: y, in: .inspector), let pane = caches.inspectorPane,
             pane.targets.indices.contains(point.y)
         {
             switch pane.targets[point.y] {
@@ -179,7 +181,7 @@ extension DesignerState {
 
     mutating func scroll(by rows: Int, x: Int, y: Int) {
         let layout = paneLayout
-        guard let point = layout.point(x: x, y: y, in: .inspector), let pane = inspectorPane else { return }
+        guard let point = layout.point(x: x, y: y, in: .inspector), let pane = caches.inspectorPane else { return }
         if pane.isTreeRow(point.y) {
             viewport.treeTop = max(0, viewport.treeTop + rows)
         } else {

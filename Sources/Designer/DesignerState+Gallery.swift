@@ -1,5 +1,12 @@
 import LayoutEngine
 
+/// A spec the designer showed before the one on screen.
+public struct HistoryEntry: Hashable, Sendable {
+    public var specPath: String
+    /// What was selected there, selected again on the way back.
+    public var selection: String?
+}
+
 /// The gallery: a view with the id `demo-NAME` links to `NAME.layout` in the
 /// open spec's directory, when that file exists. Enter on it (or on anything
 /// inside it), or a click, opens the linked spec; `back` returns to the row it
@@ -10,10 +17,15 @@ extension DesignerState {
 
     /// The spec the view at `index` (or one of its ancestors) links to.
     func linkedSpec(from index: Int) -> String? {
+        linkingView(from: index).flatMap { links[session.views[$0].id] }
+    }
+
+    /// The view at `index`, or its nearest ancestor, that links to a spec.
+    func linkingView(from index: Int) -> Int? {
         var current: Int? = index
         while let position = current {
             let view = session.views[position]
-            if let target = links[view.id] { return target }
+            if links[view.id] != nil { return position }
             current = view.parentIndex
         }
         return nil
@@ -44,7 +56,13 @@ extension DesignerState {
     /// Opens another spec in place of this one (remembering this one, and its
     /// selection, for `back`).
     public mutating func open(_ specPath: String) {
-        history.append(HistoryEntry(specPath: session.specPath, selection: selection))
+        open(specPath, returningTo: selection)
+    }
+
+    /// Opens another spec in place of this one; `back` comes back to this one
+    /// with `viewID` selected (the row a link was opened from).
+    mutating func open(_ specPath: String, returningTo viewID: String?) {
+        history.append(HistoryEntry(specPath: session.specPath, selection: viewID))
         replaceSpec(with: specPath, selecting: nil)
     }
 

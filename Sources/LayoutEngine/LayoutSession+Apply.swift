@@ -1,4 +1,5 @@
 import Cassowary
+import Cells
 import LayoutSpec
 import Stylesheet
 

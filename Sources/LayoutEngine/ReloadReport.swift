@@ -1,3 +1,4 @@
+import Cells
 import Diagnostics
 
 /// How many constraints a reload changed in the solver, by kind of change.

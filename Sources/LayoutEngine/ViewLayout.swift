@@ -1,3 +1,4 @@
+import Cells
 import Diagnostics
 import LayoutSpec
 import Stylesheet

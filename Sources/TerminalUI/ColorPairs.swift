@@ -1,6 +1,6 @@
 import Canvas
 import CNcurses
-import Stylesheet
+import Cells
 
 /// The session's colour pairs: maps cell colours to terminal colour numbers,
 /// allocates pairs for them and defines new pairs in ncurses.

@@ -1,4 +1,5 @@
 import Canvas
+import Cells
 
 /// The designer's four panes, each drawn in a window of its own.
 public enum PaneRole: Int, CaseIterable, Hashable, Sendable {

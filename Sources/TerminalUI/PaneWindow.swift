@@ -1,5 +1,6 @@
 import Canvas
 import CNcurses
+import Cells
 
 /// One pane's ncurses window and the grid it shows, for drawing only what changed.
 final class PaneWindow {

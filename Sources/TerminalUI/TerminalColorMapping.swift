@@ -1,5 +1,5 @@
 import Canvas
-import Stylesheet
+import Cells
 
 /// What the terminal under ncurses can show, from its terminfo `colors`
 /// (ncurses' COLORS): a Canvas colour depth, or none at all.

@@ -1,3 +1,5 @@
+import Cells
+
 /// What the event loop saw.
 public enum TerminalEvent: Hashable, Sendable {
     /// A key, mouse click or wheel turn.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Cells
 import Designer
 import FileWatch
 import Foundation
@@ -43,19 +44,19 @@ struct RenderBench: ParsableCommand {
         try latencyFigures(Self.parseScreens(latencySize)![0])
     }
 
-    static func parseScreens(_ text: String) -> [ScreenSize]? {
-        var result: [ScreenSize] = []
+    static func parseScreens(_ text: String) -> [TerminalSize]? {
+        var result: [TerminalSize] = []
         for part in text.split(separator: ",") {
             let numbers = part.split(separator: "x").compactMap { Int($0) }
             guard numbers.count == 2, numbers[0] > 0, numbers[1] > 0 else { return nil }
-            result.append(ScreenSize(width: numbers[0], height: numbers[1]))
+            result.append(TerminalSize(width: numbers[0], height: numbers[1]))
         }
         return result.isEmpty ? nil : result
     }
 
     // MARK: Frames
 
-    private func frameFigures(_ screen: ScreenSize) throws {
+    private func frameFigures(_ screen: TerminalSize) throws {
         let sheetPath = "styles/dashboard.cas"
         let files = EditableFiles(DefaultSpec.embeddedFiles)
         let base = files[sheetPath] ?? ""
@@ -89,7 +90,7 @@ struct RenderBench: ParsableCommand {
 
     // MARK: Save to screen
 
-    private func latencyFigures(_ screen: ScreenSize) throws {
+    private func latencyFigures(_ screen: TerminalSize) throws {
         let directory = NSTemporaryDirectory() + "casement-bench-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for (path, text) in DefaultSpec.embeddedFiles {
@@ -149,7 +150,7 @@ final class DrainedTerminal {
     let terminal: Int32
     private let reader: Thread
 
-    init(screen: ScreenSize) throws {
+    init(screen: TerminalSize) throws {
         var controller: Int32 = -1, terminal: Int32 = -1
         var size = winsize(ws_row: UInt16(screen.height), ws_col: UInt16(screen.width), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&controller, &terminal, nil, nil, &size) == 0 else { throw ValidationError("openpty failed") }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Cells
 import LayoutEngine
 
 /// `casement explain SPEC VIEW [--size WxH]`

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Canvas
+import Cells
 import Designer
 import LayoutEngine
 import TerminalUI
@@ -34,7 +35,7 @@ struct OpenCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Size of the frame printed when standard output is not a terminal, as WIDTHxHEIGHT.", valueName: "WxH"))
-    var size = LayoutEngine.TerminalSize(width: 80, height: 24)
+    var size = TerminalSize(width: 80, height: 24)
 
     mutating func validate() throws {
         if let colors, ColorDepth(argument: colors) == nil {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Canvas
+import Cells
 import Foundation
 import LayoutEngine
+import LayoutPainting
 
 /// `casement render SPEC --size WxH [--format plain|ansi|json|svg] [--colors auto|truecolor|256|16|8]`
 struct RenderCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Cells
 import Diagnostics
 import Foundation
 import LayoutEngine

@@ -1,6 +1,6 @@
 import Testing
 @testable import Canvas
-import Stylesheet
+import Cells
 
 @Suite struct BorderTests {
     private func box(_ border: BorderStyle, title: String? = "T", width: Int = 8, height: Int = 4) -> String {

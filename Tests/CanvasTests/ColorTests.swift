@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 @testable import Canvas
-import Stylesheet
+import Cells
 
 @Suite struct ColorDepthTests {
     @Test func detectedFromTheEnvironment() {

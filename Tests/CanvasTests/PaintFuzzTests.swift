@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 import Canvas
-import Stylesheet
+import Cells
 
 /// Random trees painted with a fixed seed: the grid's invariants always hold,
 /// and a redraw of the changed runs turns the old frame into the new one.

@@ -1,6 +1,6 @@
 import Testing
 import Canvas
-import Stylesheet
+import Cells
 
 @Suite struct PaintOrderTests {
     @Test func siblingsPaintByZIndexThenTreeOrder() {

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import Canvas
-import Stylesheet
+import Cells
 
 @Suite struct PlainTextTests {
     @Test func rowsAreTrimmedAndWideCharactersAppearOnce() {

@@ -1,5 +1,5 @@
 import Canvas
-import Stylesheet
+import Cells
 
 /// Small scenes shared by the golden tests.
 enum Scenes {

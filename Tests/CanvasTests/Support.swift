@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Canvas
-import Stylesheet
+import Cells
 import TextMetrics
 
 /// A style built in place: `style { $0.border = .single }`.

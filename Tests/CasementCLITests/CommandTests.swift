@@ -1,6 +1,8 @@
 import Canvas
+import Cells
 import Foundation
 import LayoutEngine
+import LayoutPainting
 import Stylesheet
 import Testing
 

@@ -1,5 +1,6 @@
 import Canvas
-import Stylesheet
+import Cells
+import LayoutPainting
 import LayoutEngine
 import Testing
 

@@ -1,3 +1,4 @@
+import Cells
 import LayoutEngine
 import Stylesheet
 import Testing

@@ -1,3 +1,5 @@
+import Cells
+import EmbeddedDemos
 import Foundation
 import LayoutEngine
 import Testing
@@ -13,7 +15,7 @@ private let packageRoot: String = {
 
 @Suite("The default spec: the gallery")
 struct DefaultSpecTests {
-    @Test("the built-in copy matches demo/ and styles/ (run tools/embed-demos.swift when it does not)")
+    @Test("the built-in copy matches demo/ and styles/ (the EmbedDemos plugin regenerates it on every build)")
     func embeddedCopyIsCurrent() throws {
         var onDisk: [String: String] = [:]
         for (directory, suffix) in [("demo", ".layout"), ("styles", ".cas")] {
@@ -22,9 +24,9 @@ struct DefaultSpecTests {
                 onDisk[directory + "/" + name] = try String(contentsOfFile: packageRoot + "/" + directory + "/" + name, encoding: .utf8)
             }
         }
-        #expect(onDisk.keys.sorted() == EmbeddedDemos.files.keys.sorted())
+        #expect(onDisk.keys.sorted() == BuiltInDemos.files.keys.sorted())
         for (path, text) in onDisk.sorted(by: { $0.key < $1.key }) {
-            #expect(EmbeddedDemos.files[path] == text, "\(path) differs from the built-in copy")
+            #expect(BuiltInDemos.files[path] == text, "\(path) differs from the built-in copy")
         }
     }
 
@@ -43,7 +45,7 @@ struct DefaultSpecTests {
     func embeddedGalleryWorks() throws {
         var designer = DesignerState(
             specPath: DefaultSpec.embedded.path, reader: DefaultSpec.embedded.reader,
-            screen: ScreenSize(width: 100, height: 36))
+            screen: TerminalSize(width: 100, height: 36))
         designer.load()
         #expect(designer.drawer == nil)
         #expect(!designer.session.diagnostics.hasErrors)

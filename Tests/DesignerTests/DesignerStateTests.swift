@@ -1,5 +1,7 @@
 import Canvas
+import Cells
 import LayoutEngine
+import LayoutPainting
 import Stylesheet
 import Testing
 
@@ -130,11 +132,11 @@ struct DesignerStateTests {
     func resize() {
         var designer = makeDesigner(twoBoxesFiles())
         _ = designer.frame()
-        designer.resize(to: ScreenSize(width: 40, height: 12))
+        designer.resize(to: TerminalSize(width: 40, height: 12))
         let frame = designer.frame()
         #expect(frame.canvasDamage == .full)
         #expect(frame.canvas.width == 40 && frame.canvas.height == 11)
-        #expect(designer.session.size == LayoutSize(width: 40, height: 11))
+        #expect(designer.session.size == TerminalSize(width: 40, height: 11))
         #expect(frame.canvas.plainLines()[9] == " hello")
     }
 

@@ -1,8 +1,10 @@
-import TestSupport
 import Canvas
+import Cells
 import Diagnostics
 import LayoutEngine
 import Stylesheet
+import TerminalUI
+import TestSupport
 import Testing
 
 @testable import Designer
@@ -188,9 +190,9 @@ struct DrawerAndStatusTests {
         var timings = StageTimings()
         timings.parse = .microseconds(1200)
         let status = StatusLine(
-            specName: "boxes.layout", size: LayoutSize(width: 80, height: 23), viewCount: 4, constraintCount: 20,
+            specName: "boxes.layout", size: TerminalSize(width: 80, height: 23), viewCount: 4, constraintCount: 20,
             outcome: ReloadOutcome(kind: .reloaded, trigger: .reload, timings: timings, paint: .microseconds(300)),
-            frameBytes: 512, problemCount: 2, message: nil, keys: "Tab select · i inspector · ? keys · q quit")
+            frameBytes: 512, warningCount: 2, message: nil, keys: "Tab select · i inspector · ? keys · q quit")
         let wide = status.render(width: 220).plainLines()[0]
         #expect(wide.contains("boxes.layout"))
         #expect(wide.contains("80×23"))
@@ -218,14 +220,62 @@ struct DrawerAndStatusTests {
         timings.cascade = .microseconds(300)
         timings.solve = .microseconds(10_200)
         let status = StatusLine(
-            specName: "gallery.layout", size: LayoutSize(width: 120, height: 39), viewCount: 38, constraintCount: 250,
+            specName: "gallery.layout", size: TerminalSize(width: 120, height: 39), viewCount: 38, constraintCount: 250,
             outcome: ReloadOutcome(kind: .reloaded, trigger: .load, timings: timings, paint: .microseconds(3700)),
-            frameBytes: 8677, problemCount: 2, message: nil, keys: "Tab select · i inspector · ? keys · q quit")
+            frameBytes: 8677, warningCount: 2, message: nil, keys: "Tab select · i inspector · ? keys · q quit")
         let row = status.render(width: 120).plainLines()[0]
         #expect(row.contains("✓ loaded in 18.0 ms"), "\(row)")
         #expect(row.contains("solve 10.2 paint 3.7 ms"), "\(row)")
         #expect(row.hasSuffix("? keys · q quit"), "\(row)")
         #expect(!row.contains("8677 B"), "\(row)")
+        #expect(row.contains("⚠ 2"), "\(row)")
+    }
+
+    /// Hardening rough edge: below about 150 columns the timings stayed and
+    /// the warning count went. Problems first, then key hints, then timings.
+    @Test("errors and warnings outlast the key hints, which outlast the timings, at every width")
+    func statusKeepsProblems() {
+        var timings = StageTimings()
+        timings.parse = .microseconds(3700)
+        timings.solve = .microseconds(10_200)
+        let status = StatusLine(
+            specName: "dashboard.layout", size: TerminalSize(width: 120, height: 39), viewCount: 60,
+            constraintCount: 300,
+            outcome: ReloadOutcome(kind: .reloaded, trigger: .reload, timings: timings, paint: .microseconds(3700)),
+            frameBytes: 8677, errorCount: 1, warningCount: 2, message: nil,
+            keys: "Tab select · i inspector · ? keys · q quit")
+        for width in 40...220 {
+            let row = status.render(width: width).plainLines()[0]
+            #expect(row.contains("✖ 1") && row.contains("⚠ 2"), "\(width): \(row)")
+            if row.contains("solve") { #expect(row.hasSuffix("Tab select · i inspector · ? keys · q quit"), "\(width): \(row)") }
+            if row.contains("cascade") { #expect(row.contains("i inspector"), "\(width): \(row)") }
+        }
+        #expect(status.render(width: 80).plainLines()[0].hasSuffix("? keys · q quit"))
+        let row = status.render(width: 149).plainLines()[0]
+        #expect(row.firstRange(of: "✖ 1")!.lowerBound < row.firstRange(of: "✓ reloaded")!.lowerBound, "\(row)")
+    }
+
+    /// Hardening rough edge: Home/End, Ctrl-R and Space were bound but not listed.
+    @Test("help names every key that is bound")
+    func helpNamesEveryBoundKey() {
+        let named: [(Key, String)] = [
+            (.character("q"), "q"), (.character("r"), "r"), (.control("r"), "Ctrl-R"), (.character("i"), "i"),
+            (.function(12), "F12"), (.character("<"), "<"), (.character(">"), ">"), (.character("a"), "a"),
+            (.character("?"), "?"), (.function(1), "F1"), (.tab, "Tab"), (.backTab, "Shift-Tab"), (.up, "↑"),
+            (.character("k"), "k"), (.down, "↓"), (.character("j"), "j"), (.left, "←"), (.character("h"), "h"),
+            (.right, "→"), (.character("l"), "l"), (.home, "Home"), (.end, "End"), (.pageUp, "PgUp"),
+            (.pageDown, "PgDn"), (.character(" "), "Space"), (.enter, "Enter"), (.escape, "Esc"),
+            (.backspace, "Backspace"), (.character("g"), "g"), (.control("l"), "Ctrl-L"),
+            (.scrollUp(x: 0, y: 0), "wheel"), (.mouseClick(x: 0, y: 0), "click"),
+        ]
+        let listed = KeyBindings.help.map(\.keys).joined(separator: " ")
+        let words = Set(listed.split(whereSeparator: { " /(),".contains($0) }).map(String.init))
+        for (key, name) in named {
+            #expect(KeyBindings.command(for: key) != nil, "\(name) is not bound")
+            #expect(words.contains(name), "\(name) is bound but not in the help")
+        }
+        let rows = HelpDrawer.render(width: 120, height: 40).plainLines()
+        for name in ["Home / End", "Ctrl-R", "Space"] { #expect(rows.contains { $0.contains(name) }) }
     }
 
     @Test("help lists every key binding")

@@ -1,4 +1,5 @@
 import Canvas
+import Cells
 import LayoutEngine
 import Stylesheet
 import Testing
@@ -43,7 +44,7 @@ func makeDesigner(
     _ files: EditableFiles, spec: String = "spec.layout", width: Int = 60, height: Int = 20, inspector: Bool = false
 ) -> DesignerState {
     var designer = DesignerState(
-        specPath: spec, reader: files.reader, screen: ScreenSize(width: width, height: height),
+        specPath: spec, reader: files.reader, screen: TerminalSize(width: width, height: height),
         inspectorVisible: inspector)
     designer.load()
     return designer

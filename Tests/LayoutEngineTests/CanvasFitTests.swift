@@ -1,3 +1,4 @@
+import Cells
 import Diagnostics
 import Stylesheet
 import Testing

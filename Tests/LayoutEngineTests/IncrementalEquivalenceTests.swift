@@ -1,3 +1,4 @@
+import Cells
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import Cells
 import Testing
 import Canvas
 @testable import TerminalUI

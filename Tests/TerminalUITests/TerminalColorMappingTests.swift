@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 import Canvas
-import Stylesheet
+import Cells
 @testable import TerminalUI
 
 @Suite struct TerminalColorMappingTests {

@@ -1,7 +1,7 @@
 import Testing
 import Canvas
 import CNcurses
-import Stylesheet
+import Cells
 @testable import TerminalUI
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Stylesheet
+import Cells
 
 /// What a reduced palette must not lose: text readable on its background, and
 /// colours that differ told apart. Both matter only when colours are mapped to

@@ -1,5 +1,5 @@
+import Cells
 import Foundation
-import Stylesheet
 
 /// A colour as the terminal is told to show it, at a given `ColorDepth`.
 public enum TerminalColor: Hashable, Sendable {

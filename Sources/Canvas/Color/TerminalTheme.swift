@@ -1,4 +1,5 @@
-import Stylesheet
+import Cells
+
 
 /// What the terminal's own colours look like: its 16 ANSI colours and its default
 /// foreground and background. Casement cannot ask the terminal, so it assumes

@@ -1,4 +1,5 @@
-import Stylesheet
+import Cells
+
 
 /// The characters that draw a border's ring.
 public struct BorderGlyphs: Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Stylesheet
+import Cells
+
 
 /// One view to paint: the engine's solved frame and the cascade's style.
 /// A painter takes a flat array of nodes in tree order (a parent before its

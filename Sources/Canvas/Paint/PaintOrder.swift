@@ -1,3 +1,5 @@
+import Cells
+
 /// The nodes to paint, in painting order, each with the rectangle it is clipped to.
 ///
 /// Order: a parent before (beneath) its children; siblings by ascending z-index,

@@ -1,4 +1,5 @@
-import Stylesheet
+import Cells
+
 
 extension ComputedStyle {
     /// The text attributes of the box's own text and title.

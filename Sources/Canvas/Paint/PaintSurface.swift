@@ -1,4 +1,4 @@
-import Stylesheet
+import Cells
 import TextMetrics
 
 /// The grid being painted, with the owner of each cell and the theme used to

@@ -1,4 +1,5 @@
-import Stylesheet
+import Cells
+
 
 /// Paints a solved view tree into a cell grid.
 ///

@@ -1,4 +1,4 @@
-import Stylesheet
+import Cells
 import TextMetrics
 
 /// Where a title sits on a top border whose inner span (between the corners)

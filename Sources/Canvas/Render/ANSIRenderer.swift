@@ -1,4 +1,5 @@
-import Stylesheet
+import Cells
+
 
 /// Renders a grid as text with ANSI SGR escape sequences, at a colour depth.
 ///

@@ -1,4 +1,3 @@
-import Stylesheet
 
 /// Renders a grid as an SVG picture: what a terminal would show.
 ///

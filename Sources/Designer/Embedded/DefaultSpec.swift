@@ -1,3 +1,4 @@
+import EmbeddedDemos
 import LayoutEngine
 import Stylesheet
 #if canImport(Glibc)
@@ -29,10 +30,10 @@ public struct DefaultSpec: Sendable {
 
     /// The built-in copy of the demos and styles.
     public static let embedded = DefaultSpec(
-        path: relativePath, reader: .inMemory(EmbeddedDemos.files), isFile: false)
+        path: relativePath, reader: .inMemory(BuiltInDemos.files), isFile: false)
 
     /// The built-in demos and styles: path (relative to the package root) to contents.
-    public static var embeddedFiles: [String: String] { EmbeddedDemos.files }
+    public static var embeddedFiles: [String: String] { BuiltInDemos.files }
 
     /// Finds the gallery (see the type's comment).
     public static func locate(

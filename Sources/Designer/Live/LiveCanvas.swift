@@ -1,4 +1,5 @@
 import Canvas
+import Cells
 
 /// Which part of the canvas a change repainted.
 public enum CanvasDamage: Hashable, Sendable {

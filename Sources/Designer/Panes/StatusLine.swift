@@ -1,4 +1,5 @@
 import Canvas
+import Cells
 import LayoutEngine
 import TextMetrics
 
@@ -30,19 +31,25 @@ public struct ReloadOutcome: Hashable, Sendable {
     public var total: Duration { timings.total + paint }
 }
 
-/// The bottom row: the spec, the size, the counts, what the last reload did
-/// and how long each stage took, the bytes the last frame wrote, and the keys.
-/// When the row is too narrow, the least important parts go first.
+/// The bottom row: the spec, the size, the layout's errors and warnings, the
+/// counts, what the last reload did and how long each stage took, the bytes the
+/// last frame wrote, and the keys. When the row is too narrow, the least
+/// important parts go first: the counts, the bytes and the stage timings (a
+/// developer's figures) before the key hints, and the key hints before the
+/// problems, which a user must never miss.
 struct StatusLine {
     var specName: String
-    var size: LayoutSize
+    var size: TerminalSize
     var viewCount: Int
     var constraintCount: Int
     var outcome: ReloadOutcome?
     /// Bytes written by the last frame that showed a change (nil: not known yet).
     var frameBytes: Int?
-    /// Warnings and errors the layout has (the inspector lists them).
-    var problemCount: Int
+    /// Errors the layout has, conflicts included: `✖ N`, as `check` counts them
+    /// (the inspector lists them).
+    var errorCount = 0
+    /// Warnings the layout has: `⚠ N`.
+    var warningCount = 0
     /// A one-off note about the last key ("no ambiguous views"), shown instead of the outcome.
     var message: String?
     var keys: String
@@ -64,9 +71,10 @@ struct StatusLine {
         guard width > 0 else { return grid }
         var segments = self.segments()
         let keyTexts = [" " + keys + " ", " " + shortKeys + " ", " ? keys "]
+        // Every key hint outlasts the stage timings, even their short form.
         segments.append(Segment(
-            text: keyTexts[0], style: PaneStyles.statusBar, importance: 10, alignsRight: true,
-            shorter: [(keyTexts[1], 55), (keyTexts[2], 75)]))  // "q quit" outlasts the bytes and warnings
+            text: keyTexts[0], style: PaneStyles.statusBar, importance: 45, alignsRight: true,
+            shorter: [(keyTexts[1], 65), (keyTexts[2], 75)]))
         func used() -> Int { segments.reduce(0) { $0 + cellWidth(of: $1.text) } }
         while segments.count > 1, used() > width {
             let weakest = segments.indices.min { segments[$0].importance < segments[$1].importance }!
@@ -98,6 +106,7 @@ struct StatusLine {
             Segment(text: " " + specName + " ", style: PaneStyles.statusBar.adding(.bold), importance: 90),
             Segment(text: "\(size.width)×\(size.height) ", style: PaneStyles.statusBar, importance: 70),
         ]
+        list += problemSegments()
         list.append(Segment(
             text: "\(viewCount) views \(constraintCount) constraints ", style: PaneStyles.statusBar, importance: 20))
         if let message {
@@ -119,17 +128,36 @@ struct StatusLine {
                 let count = errors == 1 ? "1 error" : "\(errors) errors"
                 list.append(Segment(text: " ✖ \(count): last good layout kept ", style: PaneStyles.statusBad, importance: 80))
             }
-            let t = outcome.timings
-            let stages = "read \(Self.milliseconds(t.read)) parse \(Self.milliseconds(t.parse)) cascade \(Self.milliseconds(t.cascade)) solve \(Self.milliseconds(t.solve)) paint \(Self.milliseconds(outcome.paint)) ms"
-            list.append(Segment(text: " " + stages + " ", style: PaneStyles.statusBar, importance: 60))
-        }
-        if problemCount > 0 {
-            list.append(Segment(text: " ⚠ \(problemCount) ", style: PaneStyles.statusNote, importance: 50))
+            list.append(timingSegment(outcome))
         }
         if let frameBytes {
-            list.append(Segment(text: " \(frameBytes) B ", style: PaneStyles.statusBar, importance: 50))
+            list.append(Segment(text: " \(frameBytes) B ", style: PaneStyles.statusBar, importance: 30))
         }
         return list
+    }
+
+    /// `✖ 2` for errors and `⚠ 1` for warnings, after the size: what a user
+    /// must see at any width but the narrowest.
+    private func problemSegments() -> [Segment] {
+        var list: [Segment] = []
+        if errorCount > 0 {
+            list.append(Segment(text: " ✖ \(errorCount) ", style: PaneStyles.statusBad, importance: 85))
+        }
+        if warningCount > 0 {
+            list.append(Segment(text: " ⚠ \(warningCount) ", style: PaneStyles.statusNote, importance: 85))
+        }
+        return list
+    }
+
+    /// Every stage's time; on a shorter row only solving and painting, the
+    /// stages a spec's author can change.
+    private func timingSegment(_ outcome: ReloadOutcome) -> Segment {
+        let t = outcome.timings
+        let solveAndPaint = "solve \(Self.milliseconds(t.solve)) paint \(Self.milliseconds(outcome.paint)) ms"
+        let stages = "read \(Self.milliseconds(t.read)) parse \(Self.milliseconds(t.parse)) cascade \(Self.milliseconds(t.cascade)) " + solveAndPaint
+        return Segment(
+            text: " " + stages + " ", style: PaneStyles.statusBar, importance: 35,
+            shorter: [(" " + solveAndPaint + " ", 40)])
     }
 
     /// One decimal, no unit: `0.3`.

@@ -1,3 +1,5 @@
+import Cells
+
 /// The cascade's output: a computed style per view. The provenance of a view's
 /// properties (the winner and what it overrode) is worked out on request, one view
 /// at a time, by matching that view again: the inspector asks for one view, and a

@@ -1,3 +1,4 @@
+import Cells
 import Diagnostics
 
 /// A layout value of a computed style, as a layout spec reads it (`$size`, `$margin-top`).

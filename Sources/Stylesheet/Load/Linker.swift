@@ -1,3 +1,4 @@
+import Cells
 import Diagnostics
 
 /// Links parsed files into one stylesheet: walks items in document order (an

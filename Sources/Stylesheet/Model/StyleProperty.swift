@@ -1,3 +1,5 @@
+import Cells
+
 /// One field of a computed style: the unit the cascade decides and explains.
 /// Shorthands (`padding`, `margin`, `size`, `border`) set several of these at once.
 public enum StyleProperty: String, CaseIterable, Hashable, Sendable, Comparable {

@@ -1,3 +1,5 @@
+import Cells
+
 /// Colour names: the terminal's 16 ANSI colours and the CSS named colours.
 /// Lookup ignores case, `-` and `_`, so `bright-red`, `brightRed` and `BrightRed` agree.
 enum ColorNames {

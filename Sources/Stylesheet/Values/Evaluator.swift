@@ -1,3 +1,4 @@
+import Cells
 import Diagnostics
 
 /// Raised after an evaluation error has been reported (or silently, when the value

@@ -1,3 +1,4 @@
+import Cells
 import Diagnostics
 
 /// Reading an evaluated value as a property's type. Type errors are errors; unknown

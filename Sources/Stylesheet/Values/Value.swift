@@ -1,3 +1,5 @@
+import Cells
+
 /// An evaluated value, before a property gives it a type: numbers stay numbers,
 /// words stay words until a property reads them as a colour, an enum word or a flag.
 public enum Value: Hashable, Sendable, CustomStringConvertible {

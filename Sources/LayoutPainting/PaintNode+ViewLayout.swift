@@ -1,7 +1,10 @@
+import Canvas
 import LayoutEngine
 
-// Frames flow from the layout engine into the canvas: a solved view tree becomes
-// paint nodes, one per view, in the same (tree) order.
+// The bridge from the layout engine to the painter, in a module of its own so
+// that neither side knows the other: the engine is a library that draws
+// nothing, and the canvas paints rectangles and styles from anywhere. A solved
+// view tree becomes paint nodes, one per view, in the same (tree) order.
 
 extension PaintNode {
     /// The paint node of one laid-out view. `parent` is the view's parent index in

@@ -1,0 +1,48 @@
+import Canvas
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension TerminalSession {
+    /// How a session starts: which descriptors, which terminal, and which of
+    /// its features to use.
+    public struct Options: Sendable {
+        /// Where keys come from and where output goes: the terminal, or a
+        /// pseudo-terminal in tests.
+        public var inputDescriptor: Int32
+        public var outputDescriptor: Int32
+        /// The terminfo entry; nil uses $TERM.
+        public var terminalType: String?
+        /// Report clicks and the wheel (xterm mouse tracking).
+        public var enablesMouse: Bool
+        /// Relay SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGWINCH to the event loop
+        /// and restore the terminal on a crash. Turn off only if the program
+        /// handles signals itself.
+        public var handlesSignals: Bool
+        /// Use at most this many colours, whatever the terminal has (nil: all it has).
+        public var maximumColorDepth: ColorDepth?
+        /// How long a lone Escape waits for the rest of a key sequence.
+        public var escapeDelayMilliseconds: Int
+        public var strikethrough: StrikethroughRendering
+
+        public init(
+            inputDescriptor: Int32 = STDIN_FILENO,
+            outputDescriptor: Int32 = STDOUT_FILENO,
+            terminalType: String? = nil,
+            enablesMouse: Bool = true,
+            handlesSignals: Bool = true,
+            maximumColorDepth: ColorDepth? = nil,
+            escapeDelayMilliseconds: Int = 25,
+            strikethrough: StrikethroughRendering = .combiningOverlay
+        ) {
+            self.inputDescriptor = inputDescriptor
+            self.outputDescriptor = outputDescriptor
+            self.terminalType = terminalType
+            self.enablesMouse = enablesMouse
+            self.handlesSignals = handlesSignals
+            self.maximumColorDepth = maximumColorDepth
+            self.escapeDelayMilliseconds = escapeDelayMilliseconds
+            self.strikethrough = strikethrough
+        }
+    }
+}
