@@ -16,6 +16,12 @@ struct Casement: ParsableCommand {
         defaultSubcommand: OpenCommand.self
     )
 
+    /// Makes crash reports non-interactive (see `CrashReports`), then runs the command.
+    static func main() {
+        CrashReports.makeNonInteractive()
+        main(nil)
+    }
+
     /// The commands that need no terminal, in help order.
     static let headlessCommands: [ParsableCommand.Type] = [CheckCommand.self, ExplainCommand.self, RenderCommand.self]
 }
