@@ -202,9 +202,11 @@ struct ParserState {
     @discardableResult
     mutating func finishStatement() -> Bool {
         guard !isAtStatementEnd else { return true }
-        diagnostics.error(
-            "unexpected \(describe(peek)) after the end of the statement", at: peek.span,
-            hint: "write one statement per line, or separate them with ';'")
+        if !reportUnit(peek) {
+            diagnostics.error(
+                "unexpected \(describe(peek)) after the end of the statement", at: peek.span,
+                hint: "write one statement per line, or separate them with ';'")
+        }
         skipStatement()
         return false
     }

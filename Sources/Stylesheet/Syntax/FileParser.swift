@@ -189,10 +189,9 @@ struct FileParser {
         guard let spec = PropertyCatalog.spec(named: name) else {
             let candidates = prefix.map { p in PropertyCatalog.allNames.filter { $0.hasPrefix(p + "-") } }
                 ?? PropertyCatalog.allNames
-            let suggestion = Suggestion.closest(to: name, among: candidates)
-            log.report(
-                .warning, "unknown property '\(name)'", at: reader[first],
-                hint: suggestion.map { "did you mean '\($0)'?" })
+            let hint = CSSHabits.hint(for: name)
+                ?? Suggestion.closest(to: name, among: candidates).map { "did you mean '\($0)'?" }
+            log.report(.warning, "unknown property '\(name)'", at: reader[first], hint: hint)
             return nil
         }
         var index = first + 1
