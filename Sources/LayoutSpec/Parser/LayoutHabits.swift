@@ -37,3 +37,29 @@ extension ParserState {
         return true
     }
 }
+
+extension ParserState {
+    /// A spec that parses cleanly but declares nothing to lay out (no views, or only
+    /// screens with nothing in them: no views, rules, title or parameters) would
+    /// otherwise load silently to a blank canvas. Not said when anything else was
+    /// reported: that already explains the emptiness.
+    mutating func warnWhenNothingIsLaidOut() {
+        guard diagnostics.items.isEmpty, diagnostics.errorCount == 0 else { return }
+        guard let first = views.first else {
+            diagnostics.warning(
+                "the spec has no views: there is nothing to lay out", at: SourceSpan(start: 0, end: 0),
+                hint: "start with a screen and a view in it, e.g. screen root { box a { edges within parent } }")
+            return
+        }
+        // Top-level lets are checked against the views later; the user is mid-way.
+        let hasContent = !lets.isEmpty || views.contains {
+            $0.parent != nil || $0.resolvedKind != .screen || $0.title != nil || !$0.statements.isEmpty
+                || !$0.params.isEmpty || !$0.lets.isEmpty
+        }
+        guard !hasContent else { return }
+        let name = first.id?.text ?? first.kind.text
+        diagnostics.warning(
+            "screen '\(name)' is empty: there is nothing to lay out", at: first.kind.span,
+            hint: "put views between its braces, e.g. box a { edges within parent }")
+    }
+}

@@ -12,6 +12,7 @@ public enum SpecParser {
     public static func parse(_ source: SourceText) -> SpecSyntax {
         var parser = ParserState(source: source)
         parser.parseFile()
+        parser.warnWhenNothingIsLaidOut()
         return SpecSyntax(
             source: source, uses: parser.uses, lets: parser.lets, views: parser.views,
             diagnostics: parser.diagnostics.finished())
