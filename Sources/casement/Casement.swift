@@ -8,9 +8,15 @@ struct Casement: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "casement",
         abstract: "A live-reload designer for terminal user interfaces.",
+        usage: """
+            casement [<spec>] [--inspector] [--colors <depth>]
+            casement <subcommand> …
+            """,
         discussion: """
             Specs (.layout) place boxes with constraints; stylesheets (.cas) style them. \
-            These commands load a spec once, solve it, and print the result.
+            `casement SPEC` opens the spec in the live designer (the default command, \
+            `open`); a bare `casement` opens the gallery of demos. The other commands load \
+            a spec once, solve it, and print the result.
             """,
         subcommands: headlessCommands + liveCommands,
         defaultSubcommand: OpenCommand.self
@@ -19,6 +25,7 @@ struct Casement: ParsableCommand {
     /// Makes crash reports non-interactive (see `CrashReports`), then runs the command.
     static func main() {
         CrashReports.makeNonInteractive()
+        CommandLineTriage.rejectUnknownCommand()
         main(nil)
     }
 
