@@ -66,7 +66,13 @@ struct Evaluator {
     /// Rejects infinities and NaN (a 400-digit literal, `$big * $big`): every later
     /// conversion to a colour channel, a count or a cell may then assume finite numbers.
     private mutating func finite(_ value: Value, at token: Int, what: String) throws -> Value {
-        guard value.flattened.allSatisfy({ if case .number(let x, _) = $0 { x.isFinite } else { true } }) else {
+        let isFinite: Bool
+        switch value {
+        case .number(let x, _): isFinite = x.isFinite  // the common case, without an array
+        case .list: isFinite = value.flattened.allSatisfy { if case .number(let x, _) = $0 { x.isFinite } else { true } }
+        default: isFinite = true
+        }
+        guard isFinite else {
             throw report(
                 "\(what) is too large to be a number", at: token,
                 hint: "numbers must stay within ±1.8e308; cells, channels and counts are far smaller")
