@@ -8,13 +8,15 @@ struct StylesheetBench: ParsableCommand {
         discussion: """
             parse-1mb: load a generated 1 MB sheet from scratch (lex, parse, link, index) and \
             reload it unchanged (cache hit). cascade: 10,000 views against 1,000 rules, and the \
-            media check a resize makes.
+            media check a resize makes. imports: a chain of --imports files, each importing \
+            the next, and one file importing --imports files (both were quadratic).
             """)
 
     @Option(help: "Timed runs per figure.") var runs = 21
     @Option(help: "Size of the generated sheet in bytes.") var bytes = 1 << 20
     @Option(help: "Views in the cascade workload.") var views = 10_000
     @Option(help: "Rules in the cascade workload.") var rules = 1_000
+    @Option(help: "Files in the import workloads.") var imports = 10_000
 
     mutating func run() throws {
         let text = StylesheetWorkloads.sheet(bytes: bytes)
@@ -62,6 +64,27 @@ struct StylesheetBench: ParsableCommand {
         }
         report("cascade", n: loaded.media.count, phase: "media-signature") {
             loaded.mediaSignature(width: 120, height: 40).activeBlocks.count
+        }
+        try reportImports()
+    }
+
+    /// A chain of files each importing the next, and one file importing them all.
+    private func reportImports() throws {
+        for (phase, files) in [
+            ("chain", StylesheetWorkloads.importChain(files: imports)),
+            ("fan-out", StylesheetWorkloads.importFanOut(files: imports)),
+        ] {
+            let reader = StylesheetReader.inMemory(files)
+            var probe = StylesheetLoader(reader: reader)
+            let sheet = probe.load("f0.cas")
+            try check(sheet, "import \(phase)")
+            guard sheet.files.count == imports else {
+                throw ValidationError("import \(phase): expected \(imports) files, linked \(sheet.files.count)")
+            }
+            report("imports", n: imports, phase: phase) {
+                var loader = StylesheetLoader(reader: reader)
+                return loader.load("f0.cas").rules.count
+            }
         }
     }
 

@@ -121,4 +121,22 @@ enum StylesheetWorkloads {
         }
         return views
     }
+
+    /// `f0.cas` imports `f1.cas`, which imports `f2.cas`, …; each file has one rule.
+    static func importChain(files count: Int) -> [String: String] {
+        var files: [String: String] = [:]
+        for n in 0..<count {
+            let next = n + 1 < count ? "@import \"f\(n + 1).cas\";\n" : ""
+            files["f\(n).cas"] = next + "#v\(n) { bold true }\n"
+        }
+        return files
+    }
+
+    /// `f0.cas` imports `f1.cas` … `f(N-1).cas`; each file has one rule.
+    static func importFanOut(files count: Int) -> [String: String] {
+        var files: [String: String] = [:]
+        files["f0.cas"] = (1..<max(1, count)).map { "@import \"f\($0).cas\";\n" }.joined() + "#v0 { bold true }\n"
+        for n in 1..<max(1, count) { files["f\(n).cas"] = "#v\(n) { bold true }\n" }
+        return files
+    }
 }

@@ -28,11 +28,32 @@ struct ExplainCommand: ParsableCommand {
         case .failure(let failure):
             return failure.output
         case .success(var session):
-            guard let explanation = session.explain(view) else {
-                let hint = session.suggestion(forView: view).map { "did you mean '\($0)'?" }
-                return CommandFailure(message: "no view '\(view)' in \(spec)", hint: hint).output
+            switch resolve(view, in: session) {
+            case .failure(let failure):
+                return CommandFailure(message: failure.message + " in \(spec)", hint: failure.hint).output
+            case .success(let id):
+                guard let explanation = session.explain(id) else {
+                    return CommandFailure(message: "no view '\(view)' in \(spec)").output
+                }
+                return CommandOutput(stdout: explanation.formatted(), stderr: "", status: 0)
             }
-            return CommandOutput(stdout: explanation.formatted(), stderr: "", status: 0)
         }
+    }
+
+    /// The full id of the view the user named: as written, or the short form the
+    /// inspector shows for a generated id (`text#1` for `list/text#1`) when exactly one
+    /// view has it; otherwise a failure that lists the candidates or suggests a name.
+    static func resolve(_ written: String, in session: LayoutSession) -> Result<String, CommandFailure> {
+        let ids = session.views.map(\.id)
+        if ids.contains(written) { return .success(written) }
+        let matches = session.views.filter { $0.isGeneratedID && $0.id.hasSuffix("/" + written) }.map(\.id)
+        if matches.count == 1 { return .success(matches[0]) }
+        if matches.count > 1 {
+            return .failure(CommandFailure(
+                message: "'\(written)' names \(matches.count) views",
+                hint: "give the full id: " + matches.prefix(5).joined(separator: ", ")))
+        }
+        let hint = session.suggestion(forView: written).map { "did you mean '\($0)'?" }
+        return .failure(CommandFailure(message: "no view '\(written)'", hint: hint))
     }
 }

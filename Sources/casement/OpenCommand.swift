@@ -45,6 +45,10 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         let target = resolvedSpec()
+        if target.isFile, let failure = SpecPathCheck.directoryFailure(target.path) {
+            try finish(failure.output)
+            return
+        }
         if isatty(STDOUT_FILENO) == 0 {
             // Scripts and CI: one plain frame, as `render` prints it.
             try finish(RenderCommand.output(spec: target.path, size: size, format: .plain, reader: target.reader))

@@ -25,6 +25,7 @@ struct SpecOptions: ParsableArguments {
 enum SpecLoading {
     /// A loaded session, or the output for a spec that cannot be read (exit 1).
     static func load(_ path: String, size: TerminalSize, reader: FileReader) -> Result<LayoutSession, CommandFailure> {
+        if let failure = SpecPathCheck.directoryFailure(path) { return .failure(failure) }
         do {
             _ = try reader.contents(of: path)
         } catch {

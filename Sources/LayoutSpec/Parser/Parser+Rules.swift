@@ -28,7 +28,8 @@ extension ParserState {
         default:
             guard isWord(relationToken, "within") else {
                 return failStatement(
-                    "expected a relation (==, >=, <= or within), found \(describe(relationToken))")
+                    "expected a relation (==, >=, <= or within), found \(describe(relationToken))",
+                    hint: relationToken.kind == .colon ? LayoutHabits.colonHint(after: text(previous)) : nil)
             }
             relation = .within
         }

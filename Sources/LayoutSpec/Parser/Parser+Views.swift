@@ -109,7 +109,7 @@ extension ParserState {
                 return
             }
             guard token.kind == .identifier else {
-                if !quiet {
+                if !quiet, !reportUnit(token) {
                     diagnostics.error(
                         "expected a parameter name or ']', found \(describe(token))", at: token.span,
                         hint: "parameters are written [name=value name=value]")
@@ -120,7 +120,7 @@ extension ParserState {
             }
             let parameterName = takeName()
             guard peek.kind == .assign else {
-                if !quiet {
+                if !quiet, !reportUnit(previous) {
                     diagnostics.error("expected '=' after parameter '\(parameterName.text)'", at: peek.span)
                 }
                 quiet = true

@@ -64,6 +64,7 @@ extension ParserState {
             predicates = [VisualFormatSyntax.Predicate(relation: .equal, object: object, priority: nil, span: previous.span)]
         }
         guard peek.kind == .minus else {
+            if reportUnit(peek) { return failStatement(nil) }
             return failStatement(
                 "expected '-' after the spacing, found \(describe(peek))",
                 hint: "a spacing is written -N- between two items")

@@ -12,6 +12,7 @@ public enum SpecParser {
     public static func parse(_ source: SourceText) -> SpecSyntax {
         var parser = ParserState(source: source)
         parser.parseFile()
+        parser.warnWhenNothingIsLaidOut()
         return SpecSyntax(
             source: source, uses: parser.uses, lets: parser.lets, views: parser.views,
             diagnostics: parser.diagnostics.finished())
@@ -202,9 +203,11 @@ struct ParserState {
     @discardableResult
     mutating func finishStatement() -> Bool {
         guard !isAtStatementEnd else { return true }
-        diagnostics.error(
-            "unexpected \(describe(peek)) after the end of the statement", at: peek.span,
-            hint: "write one statement per line, or separate them with ';'")
+        if !reportUnit(peek) {
+            diagnostics.error(
+                "unexpected \(describe(peek)) after the end of the statement", at: peek.span,
+                hint: "write one statement per line, or separate them with ';'")
+        }
         skipStatement()
         return false
     }

@@ -54,14 +54,14 @@ struct RuleIndex: Sendable {
 
     /// Sizes the arrays for what is coming, so growth does not copy big buffers.
     mutating func reserve(rules ruleCount: Int, declarations declarationCount: Int) {
-        rules.reserveCapacity(rules.count + ruleCount)
-        compounds.reserveCapacity(compounds.count + ruleCount * 2)
-        pool.reserveCapacity(pool.count + ruleCount * 3)
-        entryProperty.reserveCapacity(entryProperty.count + declarationCount * 2)
-        entryDeclaration.reserveCapacity(entryDeclaration.count + declarationCount * 2)
-        entryValues.reserveCapacity(entryValues.count + declarationCount * 2)
-        declarationEntryStart.reserveCapacity(declarationEntryStart.count + declarationCount + 1)
-        declarationStates.reserveCapacity(declarationStates.count + declarationCount)
+        rules.reserveGrowing(ruleCount)
+        compounds.reserveGrowing(ruleCount * 2)
+        pool.reserveGrowing(ruleCount * 3)
+        entryProperty.reserveGrowing(declarationCount * 2)
+        entryDeclaration.reserveGrowing(declarationCount * 2)
+        entryValues.reserveGrowing(declarationCount * 2)
+        declarationEntryStart.reserveGrowing(declarationCount + 1)
+        declarationStates.reserveGrowing(declarationCount)
     }
 
     /// Adds the next declaration (declarations are numbered in the order added).
@@ -193,5 +193,17 @@ struct RuleIndex: Sendable {
                 byKind[Int(kind)].append(rule)
             }
         }
+    }
+}
+
+extension Array {
+    /// Makes room for `extra` more elements, at least doubling the capacity when it
+    /// grows. `reserveCapacity(count + extra)` allocates exactly that much, so calling
+    /// it once per imported file copied every array once per file: quadratic in the
+    /// number of files.
+    mutating func reserveGrowing(_ extra: Int) {
+        let needed = count + extra
+        guard needed > capacity else { return }
+        reserveCapacity(Swift.max(needed, capacity * 2))
     }
 }

@@ -26,6 +26,9 @@ struct Linker {
     private var declarations: [StyleDeclaration] = []
     private var media: [MediaQuery] = []
     private var index = RuleIndex()
+    /// Paths of the files on the import stack (the chain being walked), for the cycle
+    /// check: a set, so a chain of N imports costs O(N) and not O(N²).
+    private var chainPaths: Set<String> = []
 
     private struct Frame {
         var file: Int
@@ -50,10 +53,12 @@ struct Linker {
             return
         }
         var stack = [first]
+        chainPaths = [path]
         while !stack.isEmpty {
             let top = stack.count - 1
             let file = parsed[stack[top].file]!
             guard stack[top].item < file.items.count else {
+                chainPaths.remove(files[stack[top].file].path)
                 stack.removeLast()
                 continue
             }
@@ -63,7 +68,8 @@ struct Linker {
             case .variable(let name, let value, let token):
                 define(name, value, at: token, in: stack[top].file)
             case .importFile(let target, let token):
-                if let frame = importFile(target, at: token, chain: stack.map(\.file), read: read) {
+                if let frame = importFile(target, at: token, stack: stack, read: read) {
+                    chainPaths.insert(files[frame.file].path)
                     stack.append(frame)
                 }
             case .rule(let rule):
@@ -84,8 +90,8 @@ struct Linker {
         case .parsed(let file):
             files.append(StylesheetFile(path: path, status: .loaded))
             parsed.append(file)
-            declarations.reserveCapacity(declarations.count + file.declarationCount)
-            rules.reserveCapacity(rules.count + file.ruleCount)
+            declarations.reserveGrowing(file.declarationCount)
+            rules.reserveGrowing(file.ruleCount)
             index.reserve(rules: file.ruleCount, declarations: file.declarationCount)
             logs.append(DiagnosticLog(source: file.reader.source))
             return Frame(file: files.count - 1, mediaMap: Array(repeating: nil, count: file.media.count))
@@ -142,10 +148,10 @@ struct Linker {
 
     // MARK: Imports
 
-    private mutating func importFile(_ target: ImportTarget, at token: Int, chain: [Int], read: (String) -> FileRead)
+    private mutating func importFile(_ target: ImportTarget, at token: Int, stack: [Frame], read: (String) -> FileRead)
         -> Frame?
     {
-        let importer = chain[chain.count - 1]
+        let importer = stack[stack.count - 1].file
         let reader = parsed[importer]!.reader
         let written: String
         switch target {
@@ -171,9 +177,11 @@ struct Linker {
             }
         }
         let path = ImportPath.resolve(written, from: files[importer].path)
-        let chainPaths = chain.map { files[$0].path }
-        if let start = chainPaths.firstIndex(of: path) {
-            let cycle = (chainPaths[start...] + [path]).joined(separator: " → ")
+        if chainPaths.contains(path) {
+            // Only a cycle pays for walking the stack, to name its files.
+            let onStack = stack.map { files[$0.file].path }
+            let start = onStack.firstIndex(of: path)!
+            let cycle = (onStack[start...] + [path]).joined(separator: " → ")
             logs[importer]!.report(
                 .error, "import cycle: \(cycle)", at: reader[token],
                 hint: "remove one of these imports; shared variables can live in a file both import")

@@ -189,18 +189,17 @@ struct FileParser {
         guard let spec = PropertyCatalog.spec(named: name) else {
             let candidates = prefix.map { p in PropertyCatalog.allNames.filter { $0.hasPrefix(p + "-") } }
                 ?? PropertyCatalog.allNames
-            let suggestion = Suggestion.closest(to: name, among: candidates)
-            log.report(
-                .warning, "unknown property '\(name)'", at: reader[first],
-                hint: suggestion.map { "did you mean '\($0)'?" })
+            let hint = CSSHabits.hint(for: name)
+                ?? Suggestion.closest(to: name, among: candidates).map { "did you mean '\($0)'?" }
+            log.report(.warning, "unknown property '\(name)'", at: reader[first], hint: hint)
             return nil
         }
         var index = first + 1
         var states: [String] = []
         while index < range.upperBound, reader[index].kind == .leftBracket {
-            guard let state = SelectorParser.parseState(at: &index, end: range.upperBound, reader: reader, log: log)
+            guard let more = SelectorParser.parseStates(at: &index, end: range.upperBound, reader: reader, log: log)
             else { return nil }
-            states.append(state)
+            states += more
         }
         if index < range.upperBound, reader[index].kind == .colon { index += 1 }
         guard index < range.upperBound else {
@@ -253,19 +252,24 @@ struct FileParser {
     }
 
     /// `border @{ style rounded; color red }`: each inner property is prefixed with
-    /// the group's name, and any state arguments on the group apply to each.
-    private mutating func propertyGroup(_ range: Range<Int>, body: Int, pending: inout [DeclarationSyntax]) {
+    /// the group's name, and any state arguments on the group apply to each. Groups
+    /// nest as Classy's do (`embed @{ paragraphStyle @{ kern 5 } }`): the names join
+    /// with `-`, kebab-cased, so that is `embed-paragraph-style-kern`.
+    private mutating func propertyGroup(
+        _ range: Range<Int>, body: Int, outer: (prefix: String, states: [String])? = nil,
+        pending: inout [DeclarationSyntax]
+    ) {
         let first = range.lowerBound
         guard reader[first].kind == .word else {
             log.report(.error, "expected a property name before '@{'", at: reader[first])
             return
         }
         var index = first + 1
-        var states: [String] = []
+        var states = outer?.states ?? []
         while index < range.upperBound - 1, reader[index].kind == .leftBracket {
-            guard let state = SelectorParser.parseState(at: &index, end: range.upperBound, reader: reader, log: log)
+            guard let more = SelectorParser.parseStates(at: &index, end: range.upperBound, reader: reader, log: log)
             else { return }
-            states.append(state)
+            states += more
         }
         if index < range.upperBound - 1, reader[index].kind == .colon { index += 1 }
         guard index == range.upperBound - 1 else {
@@ -274,13 +278,19 @@ struct FileParser {
                 hint: "a property group looks like border @{ style rounded; color red }")
             return
         }
-        let prefix = PropertyCatalog.kebabCase(reader.name(first))
+        let name = PropertyCatalog.kebabCase(reader.name(first))
+        let prefix = outer.map { $0.prefix + "-" + name } ?? name
         for statement in structure.statements(of: body) {
             guard !statement.tokens.isEmpty else { continue }
-            if statement.body != nil {
-                log.report(
-                    .error, "a property group holds only properties", at: reader[statement.tokens.lowerBound],
-                    hint: "groups do not nest; write the full property name instead")
+            if let inner = statement.body {
+                guard reader[statement.tokens.upperBound - 1].kind == .at else {
+                    log.report(
+                        .error, "a property group holds only properties and groups",
+                        at: reader[statement.tokens.lowerBound],
+                        hint: "a nested group needs '@' before its block, e.g. \(prefix) @{ … }")
+                    continue
+                }
+                propertyGroup(statement.tokens, body: inner, outer: (prefix, states), pending: &pending)
                 continue
             }
             if var declaration = declaration(statement.tokens, prefix: prefix) {

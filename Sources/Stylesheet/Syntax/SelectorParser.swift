@@ -178,8 +178,8 @@ struct SelectorParser {
             index += 1
             return true
         case .leftBracket:
-            guard let state = parseState(at: &index) else { return false }
-            parts.append(.state(state))
+            guard let states = parseStates(at: &index) else { return false }
+            parts += states.map { .state($0) }
             return true
         case .dot:
             _ = fail("'.' must be followed by a class name", at: index)
@@ -190,43 +190,68 @@ struct SelectorParser {
         }
     }
 
-    /// `[state:name]`, shared with state arguments on properties.
-    private mutating func parseState(at index: inout Int) -> String? {
-        Self.parseState(at: &index, end: end, reader: reader, log: log)
+    /// `[state:name]` or `[state:a, key:value, …]`, shared with state arguments on properties.
+    private mutating func parseStates(at index: inout Int) -> [String]? {
+        Self.parseStates(at: &index, end: end, reader: reader, log: log)
     }
 
-    static func parseState(at index: inout Int, end: Int, reader: TokenReader, log: DiagnosticLog) -> String? {
+    /// An argument list in brackets, as Classy writes it: `[state:selected, coolness:alot]`.
+    /// Each `state:` argument is a state the view must have; any other key has no
+    /// meaning in Casement and is a warning (Classy ignored them too). Returns the
+    /// states, or nil after reporting a malformed list.
+    static func parseStates(at index: inout Int, end: Int, reader: TokenReader, log: DiagnosticLog) -> [String]? {
         let open = index
         let last = end - 1
         var cursor = index + 1
-        guard cursor < end, reader.isWord(cursor, "state") else {
+        var states: [String] = []
+        while true {
+            let key = cursor
+            guard cursor < end, reader[cursor].kind == .word, cursor + 1 < end, reader[cursor + 1].kind == .colon else {
+                let isFirst = key == open + 1
+                if isFirst, cursor < end, reader.isWord(cursor, "state") {
+                    log.report(.error, "expected ':' after 'state'", at: reader[min(cursor + 1, last)])
+                } else {
+                    log.report(
+                        .error, isFirst ? "expected 'state:' after '['" : "expected 'name:value' after ','",
+                        at: reader[min(cursor, last)], hint: "state arguments look like [state:focused]")
+                }
+                return nil
+            }
+            cursor += 2
+            guard cursor < end, reader[cursor].kind == .word else {
+                log.report(
+                    .error, reader.isWord(key, "state") ? "expected a state name, as in [state:focused]"
+                        : "expected a value after '\(reader.name(key)):'",
+                    at: reader[min(cursor, last)])
+                return nil
+            }
+            argument(key: key, value: cursor, into: &states, reader: reader, log: log)
+            cursor += 1
+            guard cursor < end, reader[cursor].kind == .rightBracket || reader[cursor].kind == .comma else {
+                log.report(.error, "'[' is never closed", at: reader[open], hint: "end the state with ']'")
+                return nil
+            }
+            cursor += 1
+            if reader[cursor - 1].kind == .rightBracket { break }
+        }
+        index = cursor
+        return states
+    }
+
+    /// One `key:value` argument: a state, or a warning for a key Casement does not use.
+    private static func argument(key: Int, value: Int, into states: inout [String], reader: TokenReader, log: DiagnosticLog) {
+        guard reader.isWord(key, "state") else {
             log.report(
-                .error, "expected 'state:' after '['", at: reader[min(cursor, last)],
-                hint: "state arguments look like [state:focused]")
-            return nil
+                .warning, "argument '\(reader.name(key))' has no meaning here; it is ignored", at: reader[key],
+                hint: "only state: arguments select views, as in [state:focused]")
+            return
         }
-        cursor += 1
-        guard cursor < end, reader[cursor].kind == .colon else {
-            log.report(.error, "expected ':' after 'state'", at: reader[min(cursor, last)])
-            return nil
-        }
-        cursor += 1
-        guard cursor < end, reader[cursor].kind == .word else {
-            log.report(.error, "expected a state name, as in [state:focused]", at: reader[min(cursor, last)])
-            return nil
-        }
-        let name = reader.name(cursor)
-        cursor += 1
-        guard cursor < end, reader[cursor].kind == .rightBracket else {
-            log.report(.error, "'[' is never closed", at: reader[open], hint: "end the state with ']'")
-            return nil
-        }
+        let name = reader.name(value)
         if !knownStates.contains(name), let near = Suggestion.closest(to: name, among: knownStates) {
             log.report(
-                .warning, "unknown state '\(name)'", at: reader[cursor - 1],
+                .warning, "unknown state '\(name)'", at: reader[value],
                 hint: "did you mean '\(near)'? (a state nothing sets never matches)")
         }
-        index = cursor + 1
-        return name
+        states.append(name)
     }
 }

@@ -29,7 +29,7 @@ struct Evaluator {
     mutating func evaluate(_ expression: Expression) throws -> Value {
         switch expression {
         case .number(let literal, let token):
-            return try number(literal, at: token)
+            return try finite(try number(literal, at: token), at: token, what: "the number")
         case .string(let text, _):
             return .string(text)
         case .word(let word, _):
@@ -57,10 +57,28 @@ struct Evaluator {
         case .negate(let operand, let token):
             return try arithmetic(.multiply, .number(-1), try evaluate(operand), at: token)
         case .binary(let op, let left, let right, let token):
-            return try arithmetic(op, try evaluate(left), try evaluate(right), at: token)
+            let result = try arithmetic(op, try evaluate(left), try evaluate(right), at: token)
+            return try finite(result, at: token, what: "the result of '\(op.rawValue)'")
         case .call(let name, let arguments, let token):
             return try call(name, arguments, at: token)
         }
+    }
+
+    /// Rejects infinities and NaN (a 400-digit literal, `$big * $big`): every later
+    /// conversion to a colour channel, a count or a cell may then assume finite numbers.
+    private mutating func finite(_ value: Value, at token: Int, what: String) throws -> Value {
+        let isFinite: Bool
+        switch value {
+        case .number(let x, _): isFinite = x.isFinite  // the common case, without an array
+        case .list: isFinite = value.flattened.allSatisfy { if case .number(let x, _) = $0 { x.isFinite } else { true } }
+        default: isFinite = true
+        }
+        guard isFinite else {
+            throw report(
+                "\(what) is too large to be a number", at: token,
+                hint: "numbers must stay within ±1.8e308; cells, channels and counts are far smaller")
+        }
+        return value
     }
 
     private mutating func undefined(_ name: String, at token: Int, suggestion: String?) -> EvaluationFailed {
@@ -228,6 +246,7 @@ struct Evaluator {
             name, values, example: "hsl(210, 60%, 40%) or hsla(210, 60%, 40%, 0.5)", at: token)
         let numbers = components.map(\.value)
         let saturation = numbers[1], lightness = numbers[2]
+        guard numbers[0].isFinite else { throw report("\(name)() hue must be a finite number of degrees", at: token) }
         guard (0...100).contains(saturation), (0...100).contains(lightness) else {
             throw report("\(name)() saturation and lightness must be 0–100%", at: token)
         }
@@ -239,7 +258,8 @@ struct Evaluator {
 
     /// The standard HSL to RGB conversion; all components in 0…1, hue in degrees.
     static func rgbFromHSL(hue: Double, saturation: Double, lightness: Double) -> (Double, Double, Double) {
-        var h = hue.truncatingRemainder(dividingBy: 360)
+        // A non-finite hue has no angle; red keeps the result a colour instead of NaN.
+        var h = hue.isFinite ? hue.truncatingRemainder(dividingBy: 360) : 0
         if h < 0 { h += 360 }
         let chroma = (1 - abs(2 * lightness - 1)) * saturation
         let sector = h / 60
