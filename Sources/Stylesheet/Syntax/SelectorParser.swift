@@ -58,7 +58,7 @@ struct SelectorParser {
             if atEnd || (reader[index].kind == .comma && brackets == 0) {
                 if start == index {
                     let at = min(index, range.upperBound - 1)
-                    parser.log.report(.error, "empty selector in a group", at: reader[at], hint: "remove the extra ','")
+                    parser.log.report(.error, .casSelector, "empty selector in a group", at: reader[at], hint: "remove the extra ','")
                 } else if let selector = parser.parse(start..<index) {
                     result.append(selector)
                 }
@@ -70,7 +70,7 @@ struct SelectorParser {
     }
 
     private mutating func fail(_ message: String, at index: Int, hint: String? = nil) -> WrittenSelector? {
-        log.report(.error, message, at: reader[index], hint: hint)
+        log.report(.error, .casSelector, message, at: reader[index], hint: hint)
         return nil
     }
 
@@ -163,7 +163,7 @@ struct SelectorParser {
             parts.append(.kind(token.kind == .caret ? .derived(name) : .exact(name)))
             if !hierarchy.isKnown(name) {
                 log.report(
-                    .warning, "unknown kind '\(name)'", at: reader[nameIndex],
+                    .warning, .casUnknownKind, "unknown kind '\(name)'", at: reader[nameIndex],
                     hint: Suggestion.hint(for: name, among: hierarchy.kinds)
                         ?? "kinds: " + hierarchy.kinds.joined(separator: ", "))
             }
@@ -201,29 +201,29 @@ struct SelectorParser {
         var cursor = index + 1
         guard cursor < end, reader.isWord(cursor, "state") else {
             log.report(
-                .error, "expected 'state:' after '['", at: reader[min(cursor, last)],
+                .error, .casSelector, "expected 'state:' after '['", at: reader[min(cursor, last)],
                 hint: "state arguments look like [state:focused]")
             return nil
         }
         cursor += 1
         guard cursor < end, reader[cursor].kind == .colon else {
-            log.report(.error, "expected ':' after 'state'", at: reader[min(cursor, last)])
+            log.report(.error, .casSelector, "expected ':' after 'state'", at: reader[min(cursor, last)])
             return nil
         }
         cursor += 1
         guard cursor < end, reader[cursor].kind == .word else {
-            log.report(.error, "expected a state name, as in [state:focused]", at: reader[min(cursor, last)])
+            log.report(.error, .casSelector, "expected a state name, as in [state:focused]", at: reader[min(cursor, last)])
             return nil
         }
         let name = reader.name(cursor)
         cursor += 1
         guard cursor < end, reader[cursor].kind == .rightBracket else {
-            log.report(.error, "'[' is never closed", at: reader[open], hint: "end the state with ']'")
+            log.report(.error, .casSelector, "'[' is never closed", at: reader[open], hint: "end the state with ']'")
             return nil
         }
         if !knownStates.contains(name), let near = Suggestion.closest(to: name, among: knownStates) {
             log.report(
-                .warning, "unknown state '\(name)'", at: reader[cursor - 1],
+                .warning, .casUnknownState, "unknown state '\(name)'", at: reader[cursor - 1],
                 hint: "did you mean '\(near)'? (a state nothing sets never matches)")
         }
         index = cursor + 1
