@@ -57,8 +57,9 @@ public struct ErrorDrawer: Hashable, Sendable {
         let source = Array(excerpt.replacing("\t", with: " "))
         let cells = source.map { cellWidth(of: $0) }
         let caret = min(max(0, error.caretColumn - 1), source.count)
-        let underline = max(1, cells[caret...].prefix(max(1, error.length)).reduce(0, +))
         let room = width == .max ? Int.max : width - cellWidth(of: gutter)
+        // A span wider than half the room is underlined in part: the caret line never wraps.
+        var underline = max(1, min(cells[caret...].prefix(max(1, error.length)).reduce(0, +), max(1, room / 2)))
         var first = 0, end = source.count
         var total = cells.reduce(0, +)
         let beforeCaret = cells[..<caret].reduce(0, +)
@@ -80,6 +81,7 @@ public struct ErrorDrawer: Hashable, Sendable {
                 cutEnd = true
             }
         }
+        underline = max(1, min(underline, cells[caret..<end].reduce(0, +)))
         let shown = (cutStart ? "…" : "") + String(source[first..<end]) + (cutEnd ? "…" : "")
         let before = (cutStart ? 1 : 0) + cells[first..<caret].reduce(0, +)
         let pad = String(repeating: " ", count: gutter.count - 2) + "│ " + String(repeating: " ", count: before)
