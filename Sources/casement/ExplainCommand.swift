@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import LayoutEngine
 
 /// `casement explain SPEC VIEW [--size WxH]`
@@ -29,9 +30,18 @@ struct ExplainCommand: ParsableCommand {
         case .success(var session):
             guard let explanation = session.explain(view) else {
                 let hint = session.suggestion(forView: view).map { "did you mean '\($0)'?" }
-                return CommandFailure(message: "no view '\(view)' in \(spec)", hint: hint).output
+                return CommandFailure(message: PrintableText.escaped("no view '\(view)' in \(spec)"), hint: hint).output
             }
-            return CommandOutput(stdout: explanation.formatted(), stderr: "", status: 0)
+            return CommandOutput(stdout: printable(explanation.formatted()), stderr: "", status: 0)
         }
+    }
+
+    /// Titles, ids and rules come from the user's files: their control characters
+    /// print escaped (docs/diagnostics.md), line by line so the layout of the
+    /// explanation stays.
+    static func printable(_ text: String) -> String {
+        guard PrintableText.needsEscaping(text.replacing("\n", with: "")) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.escaped($0) }
+            .joined(separator: "\n")
     }
 }
