@@ -57,3 +57,18 @@ import Testing
         #expect((note?.omitted?.count ?? 0) > 1000)
     }
 }
+
+@Suite struct StylesheetLongLineTests {
+    @Test func manyLexerErrorsOnOneLongLineHaveExactColumnsAndWindowedExcerpts() {
+        // Stray characters along one 400 KB line: each report counts on from the last.
+        let line = String(repeating: "a ` ", count: 100_000)
+        let s = sheet("box { z-index 1 }\n" + line + "\n")
+        let located = s.diagnostics.filter { $0.code == .casSyntax }
+        #expect(located.count >= 100)
+        for (index, diagnostic) in located.prefix(100).enumerated() {
+            #expect(diagnostic.location.line == 2)
+            #expect(diagnostic.location.column == 3 + 4 * index)
+            #expect((diagnostic.excerpt?.count ?? 0) <= Excerpt.charactersBefore + Excerpt.charactersAfter + 2)
+        }
+    }
+}

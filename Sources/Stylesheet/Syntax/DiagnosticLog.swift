@@ -12,6 +12,9 @@ final class DiagnosticLog {
     private(set) var suppressed = 0
     private var suppressedErrors = 0
     private var firstSuppressed: (offset: Int, length: Int)?
+    /// The last location worked out from an offset: reports along one long line
+    /// then count its characters once instead of from the line start each time.
+    private var lastLocated: (offset: Int, location: SourceLocation)?
 
     init(source: SourceText) {
         self.source = source
@@ -25,7 +28,10 @@ final class DiagnosticLog {
             suppress(severity, offset: offset, length: length)
             return
         }
-        items.append(Diagnostic(severity, code, message, in: source, offset: offset, length: length, hint: hint))
+        let location = source.location(atOffset: offset, after: lastLocated)
+        lastLocated = (offset, location)
+        items.append(
+            Diagnostic(severity, code, message, in: source, offset: offset, length: length, hint: hint, location: location))
     }
 
     /// At a token: its line and column are known, so no rescanning of the line.
