@@ -68,7 +68,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = Self.printable(message)
         self.location = location
         self.excerpt = excerpt.map { PrintableText.escaped($0) }
-        self.caretColumn = location.column
+        // Escapes before the column move the caret along with the text.
+        if let excerpt, PrintableText.needsEscaping(excerpt) {
+            self.caretColumn = PrintableText.escaped(excerpt.prefix(max(0, location.column - 1))).count + 1
+        } else {
+            self.caretColumn = location.column
+        }
         self.length = max(1, length)
         self.hint = hint.map(Self.printable)
     }

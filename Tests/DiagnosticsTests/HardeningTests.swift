@@ -139,3 +139,12 @@ import Testing
         #expect(Suggestion.closest(to: "bordercolour", among: names) == "border-color")
     }
 }
+
+@Suite struct GivenExcerptTests {
+    @Test func aGivenExcerptIsEscapedAndTheCaretFollowsTheEscapes() {
+        let diagnostic = Diagnostic(
+            .error, .layoutSyntax, "bad", at: SourceLocation(file: "a", line: 1, column: 4), excerpt: "\u{1B}\u{0B}\u{0C}bad", length: 3)
+        #expect(diagnostic.excerpt == "\\x1b\\x0b\\x0cbad")
+        #expect(diagnostic.rendered() == "a:1:4: error: bad\n  \\x1b\\x0b\\x0cbad\n              ^~~")
+    }
+}
