@@ -106,8 +106,22 @@ extension LayoutSession {
             }
         }
         let room = max(0, Self.engineDiagnosticLimit - result.count(where: { $0.origin == .engine }))
-        result += withExcerpts(extra.capped(at: room, from: .engine))
+        result = Self.mergingEngineNotes(result + withExcerpts(extra.capped(at: room, from: .engine)))
         return Self.sorted(result, files: diagnosticFileOrder)
+    }
+
+    /// One "more not shown" note for the engine, adding up the counts when both the
+    /// engine's diagnostics and `check`'s additions were capped.
+    static func mergingEngineNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let isEngineNote = { (d: Diagnostic) in d.code == .moreNotShown && d.origin == .engine }
+        let notes = diagnostics.filter(isEngineNote)
+        guard notes.count > 1, var merged = notes.first else { return diagnostics }
+        let count = notes.reduce(0) { $0 + ($1.omitted?.count ?? 0) }
+        let errors = notes.reduce(0) { $0 + ($1.omitted?.errors ?? 0) }
+        merged = Diagnostic.moreNotShown(
+            "\(count) more diagnostics from the engine not shown", omitted: .init(count: count, errors: errors),
+            from: .engine, at: merged.location)
+        return diagnostics.filter { !isEngineNote($0) } + [merged]
     }
 
     /// Adds the excerpt to diagnostics located in the spec, walking them in

@@ -67,3 +67,17 @@ import Testing
         #expect(LayoutSession.newErrors(in: [other], comparedTo: [before]).count == 1)
     }
 }
+
+@Suite struct EngineNoteTests {
+    @Test func twoCappedEngineListsGiveOneNoteWithTheSum() {
+        let at = SourceLocation(file: "s.layout", line: 1, column: 1)
+        let first = Diagnostic.moreNotShown("3 more", omitted: .init(count: 3, errors: 3), from: .engine, at: at)
+        let second = Diagnostic.moreNotShown("4 more", omitted: .init(count: 4, errors: 0), from: .engine, at: at)
+        let spec = Diagnostic.moreNotShown("9 more", omitted: .init(count: 9, errors: 9), from: .spec, at: at)
+        let merged = LayoutSession.mergingEngineNotes([first, spec, second])
+        #expect(merged.count == 2)
+        #expect(merged.last?.omitted == Diagnostic.Omission(count: 7, errors: 3))
+        #expect(merged.last?.message == "7 more diagnostics from the engine not shown")
+        #expect(merged.errorCount == 12)
+    }
+}
