@@ -72,3 +72,17 @@ import Testing
         }
     }
 }
+
+@Suite struct WordCaretEdgeTests {
+    @Test func theWordIsFoundOnlyInItsOwnValue() {
+        // At the end of the file, without a closing brace or newline.
+        let truncated = sheet("box\n  border rounded blu")
+        #expect(truncated.diagnostics.contains { $0.code == .casUnknownValue && $0.location.column == 18 })
+        // From a variable: the word is not written in the value, the caret stays at its start.
+        let variable = sheet("$c = blu\nbox {\n  border rounded $c\n}\n")
+        #expect(variable.diagnostics.first { $0.code == .casUnknownValue }?.location.column == 10)
+        // A later declaration on the same line is not searched.
+        let sameLine = sheet("box { border $c; title blu }\n$c = blu\n")
+        #expect(sameLine.diagnostics.allSatisfy { $0.location.column < 17 })
+    }
+}
