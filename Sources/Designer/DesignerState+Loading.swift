@@ -83,10 +83,12 @@ extension DesignerState {
     }
 
     /// The errors of the files as applied (the spec's and the stylesheets', not
-    /// the engine's conflicts: those are the inspector's).
+    /// the engine's conflicts: those are the inspector's), with the notes that
+    /// count errors left out of a capped list.
     func fileErrors() -> [Diagnostic] {
-        let fromFiles = Set((session.document.diagnostics + session.stylesheet.diagnostics).map(\.message))
-        return session.diagnostics.filter { $0.severity == .error && fromFiles.contains($0.message) }
+        session.diagnostics.filter {
+            $0.origin != .engine && ($0.severity == .error || ($0.omitted?.errors ?? 0) > 0)
+        }
     }
 
     /// Drops a selection whose view went away, and a constraint focus past the end.

@@ -14,15 +14,72 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var severity: Severity
+    /// What kind of problem this is; code compares diagnostics by it, never by `message`.
+    public var code: DiagnosticCode
+    /// The stage that reported it.
+    public var origin: DiagnosticOrigin
+    /// For people: escaped (see `PrintableText`) and cut to `messageLimit` characters.
     public var message: String
     public var location: SourceLocation
-    /// The source line the location points into, for the caret excerpt.
+    /// The part of the source line shown under the summary (escaped, cut to a
+    /// window around the column on a long line; see `Excerpt`).
     public var excerpt: String?
+    /// The 1-based column in `excerpt` the caret goes under; the location's column
+    /// unless the excerpt was cut or escaped before it.
+    public var caretColumn: Int
     /// How many characters the caret underlines (at least one).
     public var length: Int
     /// A way out: valid values, the nearest known name, the expected form.
     public var hint: String?
+    /// The source text the diagnostic is about (what the caret underlines, cut
+    /// short), when it points into a source; part of its `identity`.
+    public var subject: String?
+    /// On the note that closes a capped list: how many diagnostics were not shown.
+    public var omitted: Omission?
 
+    /// How many diagnostics a "more not shown" note stands for.
+    public struct Omission: Hashable, Sendable {
+        /// Diagnostics of every severity that were not shown.
+        public var count: Int
+        /// How many of them are errors.
+        public var errors: Int
+
+        public init(count: Int, errors: Int) {
+            self.count = count
+            self.errors = errors
+        }
+    }
+
+    /// Messages and hints longer than this many characters keep their start and end.
+    public static let messageLimit = 320
+
+    public init(
+        _ severity: Severity,
+        _ code: DiagnosticCode,
+        _ message: String,
+        at location: SourceLocation,
+        excerpt: String? = nil,
+        length: Int = 1,
+        hint: String? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.origin = code.origin
+        self.message = Self.printable(message)
+        self.location = location
+        self.excerpt = excerpt.map { PrintableText.escaped($0) }
+        // Escapes before the column move the caret along with the text.
+        if let excerpt, PrintableText.needsEscaping(excerpt) {
+            self.caretColumn = PrintableText.escaped(excerpt.prefix(max(0, location.column - 1))).count + 1
+        } else {
+            self.caretColumn = location.column
+        }
+        self.length = max(1, length)
+        self.hint = hint.map(Self.printable)
+    }
+
+    /// A diagnostic without a code, for tests and ad-hoc tools; every stage of
+    /// the pipeline gives its diagnostics a code.
     public init(
         _ severity: Severity,
         _ message: String,
@@ -31,15 +88,26 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         length: Int = 1,
         hint: String? = nil
     ) {
-        self.severity = severity
-        self.message = message
-        self.location = location
-        self.excerpt = excerpt
-        self.length = max(1, length)
-        self.hint = hint
+        self.init(severity, .unclassified, message, at: location, excerpt: excerpt, length: length, hint: hint)
     }
 
-    /// Builds a diagnostic at a UTF-8 offset of a source, taking the excerpt from it.
+    /// Builds a diagnostic at a UTF-8 offset of a source, with the excerpt around
+    /// it. `location`, when the caller knows it, saves counting the column again.
+    public init(
+        _ severity: Severity,
+        _ code: DiagnosticCode,
+        _ message: String,
+        in source: SourceText,
+        offset: Int,
+        length: Int = 1,
+        hint: String? = nil,
+        location: SourceLocation? = nil
+    ) {
+        self.init(severity, code, message, at: location ?? source.location(atOffset: offset), hint: hint)
+        attachExcerpt(source.excerpt(atOffset: offset, length: length))
+    }
+
+    /// `init(_:_:_:in:offset:length:hint:location:)` without a code, for tests.
     public init(
         _ severity: Severity,
         _ message: String,
@@ -48,24 +116,46 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         length: Int = 1,
         hint: String? = nil
     ) {
-        let location = source.location(atOffset: offset)
-        self.init(
-            severity, message, at: location,
-            excerpt: source.lineText(location.line), length: length, hint: hint
-        )
+        self.init(severity, .unclassified, message, in: source, offset: offset, length: length, hint: hint)
     }
 
+    /// Shows `excerpt` under the summary; it also names the diagnostic's subject.
+    public mutating func attachExcerpt(_ excerpt: Excerpt) {
+        self.excerpt = excerpt.text
+        caretColumn = excerpt.caretColumn
+        length = excerpt.length
+        subject = String(excerpt.text.dropFirst(excerpt.caretColumn - 1).prefix(min(excerpt.length, 64)))
+    }
+
+    /// What makes two diagnostics the same problem across edits that move it:
+    /// the file, the code and the source text the diagnostic is about.
+    public struct Identity: Hashable, Sendable {
+        public var file: String
+        public var code: DiagnosticCode
+        public var subject: String?
+    }
+
+    public var identity: Identity { Identity(file: location.file, code: code, subject: subject) }
+
     /// `file:line:col: severity: message` — one line, editor quick-fix friendly.
-    public var summary: String { "\(location): \(severity.rawValue): \(message)" }
+    public var summary: String { "\(PrintableText.escaped(location.description)): \(severity.rawValue): \(message)" }
+
+    /// The summary with the code after it, like a compiler's warning flag:
+    /// `file:line:col: warning: unknown property 'colr' [cas.unknown-property]`
+    /// (the form `casement check` prints; no flag for an unclassified diagnostic).
+    public var flaggedSummary: String {
+        code == .unclassified ? summary : summary + " [\(code)]"
+    }
 
     public var description: String { summary }
 
-    /// The summary, the source line with a caret under the location, and the hint.
-    public func rendered() -> String {
-        var lines = [summary]
+    /// The summary (flagged with the code when `flagged`), the source line with
+    /// a caret under the location, and the hint.
+    public func rendered(flagged: Bool = false) -> String {
+        var lines = [flagged ? flaggedSummary : summary]
         if let excerpt {
             lines.append("  " + excerpt)
-            lines.append("  " + Self.caretLine(under: excerpt, column: location.column, length: length))
+            lines.append("  " + Self.caretLine(under: excerpt, column: caretColumn, length: length))
         }
         if let hint { lines.append("  hint: " + hint) }
         return lines.joined(separator: "\n")
@@ -81,6 +171,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         let span = max(1, min(length, available))
         return padding + "^" + String(repeating: "~", count: span - 1)
     }
+
+    /// Escaped, and when very long, its start and end around a `…`: a name of a
+    /// megabyte quoted in a message must not make a megabyte of output.
+    static func printable(_ text: String) -> String {
+        var text = text
+        if text.utf8.count > messageLimit, text.count > messageLimit {
+            text = String(text.prefix(messageLimit - 60)) + "…" + String(text.suffix(59))
+        }
+        return PrintableText.escaped(text)
+    }
 }
 
 extension Array where Element == Diagnostic {
@@ -91,5 +191,40 @@ extension Array where Element == Diagnostic {
         enumerated()
             .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
             .map(\.element)
+    }
+}
+
+extension Diagnostic {
+    /// The note that closes a capped list, saying how many diagnostics it stands
+    /// for (the true count: a reader of `omitted` can add it to what is shown).
+    /// `origin` is the stage whose diagnostics were left out.
+    public static func moreNotShown(
+        _ message: String, omitted: Omission, from origin: DiagnosticOrigin, at location: SourceLocation
+    ) -> Diagnostic {
+        var note = Diagnostic(.note, .moreNotShown, message, at: location)
+        note.omitted = omitted
+        note.origin = origin
+        return note
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// How many errors the list stands for: the errors in it plus those its
+    /// "more not shown" notes count.
+    public var errorCount: Int {
+        reduce(0) { $0 + ($1.severity == .error ? 1 : 0) + ($1.omitted?.errors ?? 0) }
+    }
+
+    /// At most `limit` diagnostics (in order), then one note at the first left
+    /// out saying how many more there were, `what` naming them in the note.
+    public func capped(at limit: Int, what: String = "diagnostics", from origin: DiagnosticOrigin) -> [Diagnostic] {
+        guard count > limit, let first = dropFirst(limit).first else { return self }
+        let rest = dropFirst(limit)
+        let omission = Diagnostic.Omission(
+            count: rest.count, errors: rest.count(where: { $0.severity == .error }) + rest.reduce(0) { $0 + ($1.omitted?.errors ?? 0) })
+        return Array(prefix(limit)) + [
+            Diagnostic.moreNotShown(
+                "\(rest.count) more \(what) not shown", omitted: omission, from: origin, at: first.location)
+        ]
     }
 }

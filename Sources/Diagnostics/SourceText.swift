@@ -2,7 +2,9 @@
 /// offsets and turn them into line:column only when they report something.
 public struct SourceText: Sendable {
     public let path: String
-    /// The text with CR and CRLF line ends read as LF.
+    /// The text with CR and CRLF line ends read as LF, and without a leading
+    /// UTF-8 byte-order mark (editors on Windows write one; it is not part of
+    /// the first statement).
     public let text: String
     public let utf8: [UInt8]
     /// UTF-8 offset of the first byte of each line; `lineStarts[0] == 0`.
@@ -11,6 +13,7 @@ public struct SourceText: Sendable {
     public init(path: String, text: String) {
         self.path = path
         var bytes = Array(text.utf8)
+        if bytes.starts(with: Self.byteOrderMark) { bytes.removeFirst(Self.byteOrderMark.count) }
         if bytes.contains(13) { bytes = Self.normalizingLineEnds(bytes) }
         self.utf8 = bytes
         self.text = String(decoding: bytes, as: UTF8.self)
@@ -20,6 +23,9 @@ public struct SourceText: Sendable {
         }
         self.lineStarts = starts
     }
+
+    /// EF BB BF, U+FEFF in UTF-8.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     public var lineCount: Int { lineStarts.count }
 
@@ -39,6 +45,48 @@ public struct SourceText: Sendable {
         let start = lineStarts[line - 1]
         let prefix = String(decoding: utf8[start..<clamped], as: UTF8.self)
         return SourceLocation(file: path, line: line, column: prefix.count + 1)
+    }
+
+    /// The location of `offset`, counting its column on from `known`, a location
+    /// at an earlier offset on the same line: a run of reports along one long line
+    /// then costs the distance between them, not the line's length each time.
+    /// Falls back to counting from the line start when `known` does not apply.
+    public func location(atOffset offset: Int, after known: (offset: Int, location: SourceLocation)?) -> SourceLocation {
+        let clamped = max(0, min(offset, utf8.count))
+        let line = line(atOffset: clamped)
+        guard let known, known.location.line == line, known.location.file == path,
+            known.offset <= clamped, known.offset >= lineStarts[line - 1]
+        else { return location(atOffset: clamped) }
+        let between = String(decoding: utf8[known.offset..<clamped], as: UTF8.self)
+        return SourceLocation(file: path, line: line, column: known.location.column + between.count)
+    }
+
+    /// The UTF-8 offset of a location in this source (clamped to its line), the
+    /// inverse of `location(atOffset:)`. Counting starts from `known`, an earlier
+    /// location on the same line with its offset, when there is one, so walking a
+    /// sorted list of locations along a long line costs the line once.
+    public func offset(of location: SourceLocation, after known: (offset: Int, location: SourceLocation)? = nil) -> Int {
+        guard location.line >= 1, location.line <= lineStarts.count else { return utf8.count }
+        let lineEnd = location.line < lineStarts.count ? lineStarts[location.line] - 1 : utf8.count
+        var start = lineStarts[location.line - 1], column = 1
+        if let known, known.location.line == location.line, known.location.column <= location.column,
+            known.offset >= start, known.offset <= lineEnd
+        {
+            start = known.offset
+            column = known.location.column
+        }
+        let remaining = location.column - column
+        guard remaining > 0 else { return start }
+        // Characters are mostly a few bytes: decode a slice big enough for them,
+        // and the rest of the line only when the slice falls short.
+        var end = min(lineEnd, start + 4 * remaining + 64)
+        var slice = String(decoding: utf8[start..<end], as: UTF8.self)
+        if end < lineEnd, slice.count <= remaining {
+            end = lineEnd
+            slice = String(decoding: utf8[start..<end], as: UTF8.self)
+        }
+        let index = slice.index(slice.startIndex, offsetBy: remaining, limitedBy: slice.endIndex) ?? slice.endIndex
+        return start + slice.utf8.distance(from: slice.startIndex, to: index)
     }
 
     /// The text of a 1-based line without its line end; empty when out of range.

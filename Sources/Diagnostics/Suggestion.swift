@@ -1,16 +1,25 @@
 /// "Did you mean …?" for unknown names: the closest candidate by edit distance.
 public enum Suggestion {
+    /// Words longer than this many characters get no suggestion.
+    public static let maximumWordLength = 64
+
     /// The candidate nearest to `word`, ignoring case, `-`/`_` and camel-case
     /// spelling differences, or nil when nothing is close enough to help.
     public static func closest<S: Sequence>(to word: String, among candidates: S) -> String?
     where S.Element == String {
+        // No known name is anywhere near this long: a longer word is not a typo
+        // of one, and comparing it would cost its length against every candidate.
+        guard word.utf8.count <= maximumWordLength * 4 else { return nil }
         let key = normalized(word)
-        guard !key.isEmpty else { return nil }
+        guard !key.isEmpty, key.count <= maximumWordLength else { return nil }
         // Allow roughly one typo per three characters, at least one.
         let limit = max(1, key.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(key, normalized(candidate))
+            let other = normalized(candidate)
+            // The distance is at least the difference in length: skip without comparing.
+            guard abs(other.count - key.count) <= limit else { continue }
+            let distance = editDistance(key, other)
             guard distance <= limit else { continue }
             if best == nil || distance < best!.distance
                 || (distance == best!.distance && candidate < best!.name)

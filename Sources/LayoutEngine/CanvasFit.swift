@@ -153,7 +153,7 @@ public enum CanvasFit {
 
     private static func offCanvasWarning(_ view: ViewLayout, _ overflow: CanvasOverflow, canvas size: TerminalSize) -> Diagnostic {
         Diagnostic(
-            .warning,
+            .warning, .engineOffCanvas,
             "view '\(view.id)' is off the canvas: \(overflow) (its frame is \(view.frame), the canvas \(size))",
             at: view.location,
             hint: "what lies past the edge is not drawn; give it room inside its parent, or lay the screen out for smaller sizes (an @media block or a lower priority)")
@@ -166,7 +166,7 @@ public enum CanvasFit {
             message += " (\(clipping.shownLines) of \(clipping.lines) \(clipping.lines == 1 ? "line" : "lines") shown)"
         }
         return Diagnostic(
-            .warning, message, at: view.location,
+            .warning, .engineTextClipped, message, at: view.location,
             hint: "give it more room (the rule that squeezes it could give way), shorten the text, or let it wrap taller")
     }
 }

@@ -6,46 +6,46 @@ import LayoutSpec
 // small, and what `casement check` adds (ambiguity, negative sizes).
 
 extension LayoutSession {
-    /// The engine's own diagnostics: an error at every member of every conflict,
-    /// and a warning for every constraint left out for an unset style value.
+    /// The engine's diagnostics are capped like a file's: past this many, one note counts the rest.
+    static let engineDiagnosticLimit = 1000
+
+    /// The engine's own diagnostics: an error for every conflict set (see
+    /// `ConflictDiagnostics`), and a warning for every constraint left out for an
+    /// unset style value; at most `engineDiagnosticLimit`, then a note.
     mutating func engineDiagnostics() -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        for record in conflictRecords {
-            let broken = describe(record.broken)
-            let others = record.members.filter { $0 != record.broken }.map { describe($0) }
-            let hint = "the engine breaks the member edited most recently; remove or relax one of them"
-            for member in record.members {
-                if member == record.broken {
-                    let list = others.map { "`\($0.text)` (\($0.location))" }.joined(separator: ", ")
-                    result.append(Diagnostic(
-                        .error,
-                        "required constraint `\(broken.text)` conflicts with \(list); it was broken (left out)",
-                        at: broken.location, hint: hint))
-                } else {
-                    let info = describe(member)
-                    let rest = others.filter { $0.location != info.location || $0.text != info.text }
-                        .map { "`\($0.text)` (\($0.location))" }
-                    var message = "required constraint `\(info.text)` conflicts with `\(broken.text)` (\(broken.location)), which was broken"
-                    if !rest.isEmpty { message += "; also in the conflict: " + rest.joined(separator: ", ") }
-                    result.append(Diagnostic(.error, message, at: info.location, hint: hint))
-                }
-            }
+        let limit = Self.engineDiagnosticLimit
+        let described = conflictRecords.prefix(limit).map { record in
+            ConflictDiagnostics.Conflict(
+                broken: describe(record.broken), kept: record.members.filter { $0 != record.broken }.map { describe($0) })
         }
+        var result = ConflictDiagnostics.diagnostics(for: described)
+        let undescribed = conflictRecords.count - described.count
+        var unlisted = Diagnostic.Omission(count: undescribed, errors: undescribed)
         if let overflow = screenOverflow() { result.append(overflow) }
         for (index, slot) in specSlots.enumerated() {
             // Rules a collapse sets aside are meant to be out: explain and the inspector show them.
             guard case .inactive(let reason) = slot.state else { continue }
             if case .collapsed = reason { continue }
+            guard result.count < limit else {
+                unlisted.count += 1
+                continue
+            }
             let constraint = model.document.constraints[index]
             var hint: String?
             if case .unsetStyle(_, let name) = reason {
                 hint = "set '\(name)' for this view in a stylesheet, or write a number"
             }
             result.append(Diagnostic(
-                .warning, "constraint `\(constraint.description)` is left out: \(reason)",
+                .warning, .engineInactive, "constraint `\(constraint.description)` is left out: \(reason)",
                 at: constraint.location, hint: hint))
         }
-        return withExcerpts(result)
+        result = withExcerpts(result)
+        if unlisted.count > 0 {
+            result.append(Diagnostic.moreNotShown(
+                "\(unlisted.count) more diagnostics from the engine not shown", omitted: unlisted, from: .engine,
+                at: result.last?.location ?? SourceLocation(file: specPath, line: 1, column: 1)))
+        }
+        return result
     }
 
     /// The terminal's size is a strong preference on the screen's edit variables, so
@@ -75,7 +75,7 @@ extension LayoutSession {
         let names = ordered.prefix(6).map { "`\(describe($0.ref).text)`" }
         let needed = "\(formatCells(solvedWidth))x\(formatCells(solvedHeight))"
         return Diagnostic(
-            .warning,
+            .warning, .engineOverflow,
             "the layout needs a \(needed) screen but the terminal is \(size): the screen is laid out at \(needed) and clipped",
             at: screen.location,
             hint: names.isEmpty ? nil : "required here: " + names.joined(separator: ", ") + (members.count > 6 ? ", …" : ""))
@@ -96,34 +96,52 @@ extension LayoutSession {
                 : "involved: " + ambiguity.constraints.prefix(4).map { "`\($0.text)`" }.joined(separator: ", ")
                     + (ambiguity.constraints.count > 4 ? ", …" : "")
             extra.append(Diagnostic(
-                .warning, "view '\(ambiguity.view)' is ambiguous: \(ambiguity.message)",
+                .warning, .engineAmbiguous, "view '\(ambiguity.view)' is ambiguous: \(ambiguity.message)",
                 at: views[index].location, hint: hint))
         }
         for (index, view) in views.enumerated() where !collapsed[index] {
             if view.frame.width < 0 {
                 extra.append(Diagnostic(
-                    .warning, "view '\(view.id)' has a negative width (\(view.frame.width) cells)", at: view.location))
+                    .warning, .engineNegativeSize, "view '\(view.id)' has a negative width (\(view.frame.width) cells)", at: view.location))
             }
             if view.frame.height < 0 {
                 extra.append(Diagnostic(
-                    .warning, "view '\(view.id)' has a negative height (\(view.frame.height) cells)", at: view.location))
+                    .warning, .engineNegativeSize, "view '\(view.id)' has a negative height (\(view.frame.height) cells)", at: view.location))
             }
         }
         extra += CanvasFit.warnings(for: views, canvas: size)
-        result += withExcerpts(extra)
+        let room = max(0, Self.engineDiagnosticLimit - result.count(where: { $0.origin == .engine }))
+        result = Self.mergingEngineNotes(result + withExcerpts(extra.capped(at: room, from: .engine)))
         return Self.sorted(result, files: diagnosticFileOrder)
     }
 
-    /// Adds the source line to diagnostics located in the spec.
+    /// One "more not shown" note for the engine, adding up the counts when both the
+    /// engine's diagnostics and `check`'s additions were capped.
+    static func mergingEngineNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let isEngineNote = { (d: Diagnostic) in d.code == .moreNotShown && d.origin == .engine }
+        let notes = diagnostics.filter(isEngineNote)
+        guard notes.count > 1, var merged = notes.first else { return diagnostics }
+        let count = notes.reduce(0) { $0 + ($1.omitted?.count ?? 0) }
+        let errors = notes.reduce(0) { $0 + ($1.omitted?.errors ?? 0) }
+        merged = Diagnostic.moreNotShown(
+            "\(count) more diagnostics from the engine not shown", omitted: .init(count: count, errors: errors),
+            from: .engine, at: merged.location)
+        return diagnostics.filter { !isEngineNote($0) } + [merged]
+    }
+
+    /// Adds the excerpt to diagnostics located in the spec, walking them in
+    /// source order so that many on one long line count its characters once.
     private func withExcerpts(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !diagnostics.isEmpty, let text = model.specText else { return diagnostics }
         let source = SourceText(path: specPath, text: text)
-        return diagnostics.map { diagnostic in
-            var copy = diagnostic
-            if copy.excerpt == nil, copy.location.file == specPath {
-                copy.excerpt = source.lineText(copy.location.line)
-            }
-            return copy
+        var result = diagnostics
+        var known: (offset: Int, location: SourceLocation)?
+        for index in result.indices.sorted(by: { result[$0].location < result[$1].location }) {
+            guard result[index].excerpt == nil, result[index].location.file == specPath else { continue }
+            let offset = source.offset(of: result[index].location, after: known)
+            known = (offset, result[index].location)
+            result[index].attachExcerpt(source.excerpt(atOffset: offset, length: result[index].length))
         }
+        return result
     }
 }

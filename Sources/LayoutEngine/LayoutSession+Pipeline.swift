@@ -149,7 +149,7 @@ extension LayoutSession {
             report.parsedFiles.append(specPath)
         case .failure(let failure):
             let error = Diagnostic(
-                .error, "cannot read spec '\(specPath)': \(failure)", at: SourceLocation(file: specPath, line: 1, column: 1))
+                .error, .unreadableFile, "cannot read spec '\(specPath)': \(failure)", at: SourceLocation(file: specPath, line: 1, column: 1))
             latestSpec = ParsedSpec(
                 text: nil, syntax: nil, document: LayoutDocument(source: SourceText(path: specPath, text: "")),
                 readError: error)
@@ -240,7 +240,7 @@ extension LayoutSession {
         if let error = readError { result.append(error) }
         for var diagnostic in sheet.diagnostics {
             if diagnostic.location.line == 1, diagnostic.location.column == 1,
-                diagnostic.message.hasPrefix("cannot read stylesheet"),
+                diagnostic.code == .unreadableFile,
                 let use = document.uses.first(where: { $0.resolvedPath == diagnostic.location.file })
             {
                 diagnostic.location = use.location
@@ -267,17 +267,15 @@ extension LayoutSession {
     /// The files diagnostics are ordered by.
     var diagnosticFileOrder: [String] { [specPath] + model.stylesheet.files.map(\.path) }
 
-    /// Errors in `diagnostics` that the applied files did not have (same file and
-    /// message): these keep the last good layout. Errors the layout already had
-    /// do not block, so a file with a standing error still reloads.
+    /// Errors in `diagnostics` that the applied files did not have (the same
+    /// `identity`: file, code and subject): these keep the last good layout.
+    /// Errors the layout already had do not block, so a file with a standing
+    /// error still reloads.
     static func newErrors(in diagnostics: [Diagnostic], comparedTo applied: [Diagnostic]) -> [Diagnostic] {
-        var known: Set<String> = []
-        for diagnostic in applied where diagnostic.severity == .error {
-            known.insert(diagnostic.location.file + "\u{0}" + diagnostic.message)
-        }
-        return diagnostics.filter {
-            $0.severity == .error && !known.contains($0.location.file + "\u{0}" + $0.message)
-        }
+        // A "more not shown" note stands for the errors it counts.
+        let isError = { (d: Diagnostic) in d.severity == .error || (d.omitted?.errors ?? 0) > 0 }
+        let known = Set(applied.lazy.filter(isError).map(\.identity))
+        return diagnostics.filter { isError($0) && !known.contains($0.identity) }
     }
 
     /// Fills in what every report ends with.

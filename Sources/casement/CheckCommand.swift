@@ -9,11 +9,14 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Parse, cascade and solve a spec; print its diagnostics.",
         discussion: """
-            Prints one line per diagnostic, `file:line:col: error|warning: message`, sorted \
-            by file and position: the spec's and its stylesheets' errors and warnings, every \
-            member of every constraint conflict (errors), constraints left out for unset \
-            style values, ambiguous views and negative sizes (warnings). Exits 1 when there \
-            is any error, 0 otherwise.
+            Prints one line per diagnostic, `file:line:col: error|warning: message [code]`, \
+            sorted by file and position: the spec's and its stylesheets' errors and warnings, \
+            one error per constraint conflict (at the member that was broken, naming the \
+            others), constraints left out for unset style values, ambiguous views and \
+            negative sizes (warnings). The code names the kind of diagnostic (see \
+            docs/diagnostics.md); control characters from the files print escaped, as \\x1b. \
+            Past 1,000 diagnostics in a file, a note says how many more there are. Exits 1 \
+            when there is any error, 0 otherwise.
             """)
 
     @OptionGroup var options: SpecOptions
@@ -31,7 +34,7 @@ struct CheckCommand: ParsableCommand {
             return failure.output
         case .success(var session):
             let diagnostics = session.checkDiagnostics()
-            let text = diagnostics.map { (context ? $0.rendered() : $0.summary) + "\n" }.joined()
+            let text = diagnostics.map { (context ? $0.rendered(flagged: true) : $0.flaggedSummary) + "\n" }.joined()
             return CommandOutput(stdout: text, stderr: "", status: diagnostics.hasErrors ? 1 : 0)
         }
     }

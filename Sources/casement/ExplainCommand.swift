@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cells
+import Diagnostics
 import LayoutEngine
 
 /// `casement explain SPEC VIEW [--size WxH]`
@@ -30,12 +31,14 @@ struct ExplainCommand: ParsableCommand {
         case .success(var session):
             switch resolve(view, in: session) {
             case .failure(let failure):
-                return CommandFailure(message: failure.message + " in \(spec)", hint: failure.hint).output
+                return CommandFailure(
+                    message: PrintableText.escaped(failure.message + " in \(spec)"),
+                    hint: failure.hint.map { PrintableText.escaped($0) }).output
             case .success(let id):
                 guard let explanation = session.explain(id) else {
-                    return CommandFailure(message: "no view '\(view)' in \(spec)").output
+                    return CommandFailure(message: PrintableText.escaped("no view '\(view)' in \(spec)")).output
                 }
-                return CommandOutput(stdout: explanation.formatted(), stderr: "", status: 0)
+                return CommandOutput(stdout: printable(explanation.formatted()), stderr: "", status: 0)
             }
         }
     }
@@ -55,5 +58,14 @@ struct ExplainCommand: ParsableCommand {
         }
         let hint = session.suggestion(forView: written).map { "did you mean '\($0)'?" }
         return .failure(CommandFailure(message: "no view '\(written)'", hint: hint))
+    }
+
+    /// Titles, ids and rules come from the user's files: their control characters
+    /// print escaped (docs/diagnostics.md), line by line so the layout of the
+    /// explanation stays.
+    static func printable(_ text: String) -> String {
+        guard PrintableText.needsEscaping(text.replacing("\n", with: "")) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.escaped($0) }
+            .joined(separator: "\n")
     }
 }

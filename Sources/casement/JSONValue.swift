@@ -96,7 +96,10 @@ enum JSONValue: Equatable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            // C0, DEL, C1 and the Unicode line separators: JSON allows the last two
+            // kinds raw, but a reader's terminal or line splitter should never see them.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

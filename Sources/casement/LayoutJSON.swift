@@ -45,6 +45,7 @@ enum LayoutJSON {
             ("line", .int(diagnostic.location.line)),
             ("column", .int(diagnostic.location.column)),
             ("severity", .string(diagnostic.severity.rawValue)),
+            ("code", .string(diagnostic.code.rawValue)),
             ("message", .string(diagnostic.message)),
         ])
     }

@@ -45,7 +45,7 @@ import Testing
         #expect(try Self.run(["check", "row.layout"]).status == 0)
         let conflict = try Self.run(["check", "boxes.layout", "--size", "60x14"])
         #expect(conflict.status == 1)
-        #expect(conflict.stdout.hasPrefix("boxes.layout:22:5: error: "))
+        #expect(conflict.stdout.hasPrefix("boxes.layout:23:5: error: "))
         let missing = try Self.run(["check", "missing.layout"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("error: cannot read spec 'missing.layout'"))

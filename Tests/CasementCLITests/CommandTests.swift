@@ -34,8 +34,8 @@ import Testing
         #expect(output.stderr.isEmpty)
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "demo/boxes.layout:22:5: error: required constraint `fight.width == 10 as narrow` conflicts with `fight.width == 20 as wide` (demo/boxes.layout:23:5), which was broken",
-            "demo/boxes.layout:23:5: error: required constraint `fight.width == 20 as wide` conflicts with `fight.width == 10 as narrow` (demo/boxes.layout:22:5); it was broken (left out)",
+            // One error per conflict set, at the member that was broken, the code last.
+            "demo/boxes.layout:23:5: error: required constraint `fight.width == 20 as wide` conflicts with `fight.width == 10 as narrow` (demo/boxes.layout:22:5); it was broken (left out) [engine.conflict]",
         ])
     }
 
@@ -46,7 +46,7 @@ import Testing
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("x.layout:2:10: warning: "))
-        #expect(lines[1] == "x.layout:3:3: warning: view 'b' is ambiguous: the width of 'b' is not constrained at all")
+        #expect(lines[1] == "x.layout:3:3: warning: view 'b' is ambiguous: the width of 'b' is not constrained at all [engine.ambiguous]")
     }
 
     @Test func checkOfACleanSpecPrintsNothing() {

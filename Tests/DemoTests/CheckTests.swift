@@ -21,11 +21,11 @@ import Testing
     /// The demos whose whole point is a diagnostic, with the exact lines.
     static let intended: [String: (lines: [String], status: Int32)] = [
         "conflict": ([
-            "demo/conflict.layout:14:5: error: required constraint `dialog.width == 44 as design-width` conflicts with `dialog.width == 38 as compact-width` (demo/conflict.layout:15:5), which was broken",
-            "demo/conflict.layout:15:5: error: required constraint `dialog.width == 38 as compact-width` conflicts with `dialog.width == 44 as design-width` (demo/conflict.layout:14:5); it was broken (left out)",
+            // One error per conflict set, at the member that was broken.
+            "demo/conflict.layout:15:5: error: required constraint `dialog.width == 38 as compact-width` conflicts with `dialog.width == 44 as design-width` (demo/conflict.layout:14:5); it was broken (left out) [engine.conflict]",
         ], 1),
         "ambiguity": ([
-            "demo/ambiguity.layout:17:3: warning: view 'drifting' is ambiguous: the left of 'drifting' is not constrained at all",
+            "demo/ambiguity.layout:17:3: warning: view 'drifting' is ambiguous: the left of 'drifting' is not constrained at all [engine.ambiguous]",
         ], 0),
     ]
 

@@ -31,13 +31,14 @@ import Testing
         #expect(session.frame("a") == rect(0, 0, 10, 1))
     }
 
-    @Test func everyMemberGetsAnErrorWithItsLocation() {
+    @Test func oneErrorPerConflictAtTheBrokenMemberNamingTheOthersWithTheirLocations() {
         var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width == 10; width == 20 }\n}").session
         let errors = session.checkDiagnostics().filter { $0.severity == .error }
-        #expect(errors.count == 2)
-        #expect(errors.map(\.location.column) == [45, 58])
-        #expect(errors[1].message.contains("it was broken"))
-        #expect(errors[0].message.contains("which was broken"))
+        #expect(errors.count == 1)
+        #expect(errors.map(\.location.column) == [58])
+        #expect(errors.map(\.code) == [.engineConflict])
+        #expect(errors[0].message.contains("it was broken"))
+        #expect(errors[0].message.contains("`a.width == 10` (\(specPath):2:45)"))
     }
 
     @Test func fixingTheConflictOnReloadRecoversTheBrokenConstraint() {

@@ -1,3 +1,4 @@
+import Cells
 import Testing
 
 @testable import Stylesheet

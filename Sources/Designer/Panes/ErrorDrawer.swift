@@ -21,9 +21,11 @@ public struct ErrorDrawer: Hashable, Sendable {
         self.errors = errors
     }
 
-    /// The title line, then one group of lines per error.
+    /// The title line, then one group of lines per error. The count is true:
+    /// a note that closes a capped list adds the errors it stands for.
     func title() -> StyledLine {
-        let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
+        let total = errors.errorCount
+        let count = total == 1 ? "1 error" : "\(total) errors"
         let text = switch situation {
         case .keptLastLayout: " ✖ \(count) — the last good layout stays on screen; fix and save to reload"
         case .appliedWithErrors: " ✖ \(count) in the files — showing what could be applied"
@@ -39,43 +41,56 @@ public struct ErrorDrawer: Hashable, Sendable {
             Span(" " + error.location.description + ": ", PaneStyles.error), Span(error.message),
         ], hangingIndent: 3)]
         if let excerpt = error.excerpt {
-            let gutter = "   \(error.location.line) │ "
-            var source = Array(excerpt.replacing("\t", with: " "))
-            var caret = min(max(0, error.location.column - 1), source.count)
-            let spanned = source[caret...].prefix(max(1, error.length))
-            let underline = max(1, cellWidth(of: String(spanned)))
-            let room = width == .max ? Int.max : width - cellWidth(of: gutter)
-            var cutStart = false, cutEnd = false
-            if room > 8, cellWidth(of: String(source)) > room {
-                if cellWidth(of: String(source[..<caret])) + underline + 4 > room {
-                    // Drop the start until the caret sits in the middle.
-                    var excess = cellWidth(of: String(source[..<caret])) - room / 2
-                    var dropped = 0
-                    while excess > 0, dropped < caret {
-                        excess -= cellWidth(of: source[dropped])
-                        dropped += 1
-                    }
-                    source.removeFirst(dropped)
-                    caret -= dropped
-                    cutStart = true
-                }
-                while cellWidth(of: String(source)) + (cutStart ? 1 : 0) + 1 > room, source.count > caret + 1 {
-                    source.removeLast()
-                    cutEnd = true
-                }
-            }
-            let shown = (cutStart ? "…" : "") + String(source) + (cutEnd ? "…" : "")
-            lines.append(StyledLine([Span(gutter, PaneStyles.muted), Span(shown)]))
-            let before = (cutStart ? 1 : 0) + cellWidth(of: String(source[..<caret]))
-            let pad = String(repeating: " ", count: gutter.count - 2) + "│ " + String(repeating: " ", count: before)
-            lines.append(StyledLine([
-                Span(pad, PaneStyles.muted), Span("^" + String(repeating: "~", count: underline - 1), PaneStyles.error),
-            ]))
+            lines += excerptLines(excerpt, of: error, width: width)
         }
         if let hint = error.hint {
             lines.append(StyledLine([Span("   hint: ", PaneStyles.hint), Span(hint, PaneStyles.hint)], hangingIndent: 9))
         }
         return lines
+    }
+
+    /// The source line and the caret line under it, cut to `width`. Every step
+    /// keeps running sums of cell widths, so the cost is linear in the excerpt
+    /// (which `Diagnostic` already cuts to a window around the column).
+    private static func excerptLines(_ excerpt: String, of error: Diagnostic, width: Int) -> [StyledLine] {
+        let gutter = "   \(error.location.line) │ "
+        let source = Array(excerpt.replacing("\t", with: " "))
+        let cells = source.map { cellWidth(of: $0) }
+        let caret = min(max(0, error.caretColumn - 1), source.count)
+        let room = width == .max ? Int.max : width - cellWidth(of: gutter)
+        // A span wider than half the room is underlined in part: the caret line never wraps.
+        var underline = max(1, min(cells[caret...].prefix(max(1, error.length)).reduce(0, +), max(1, room / 2)))
+        var first = 0, end = source.count
+        var total = cells.reduce(0, +)
+        let beforeCaret = cells[..<caret].reduce(0, +)
+        var cutStart = false, cutEnd = false
+        if room > 8, total > room {
+            if beforeCaret + underline + 4 > room {
+                // Drop the start until the caret sits in the middle.
+                var excess = beforeCaret - room / 2
+                while excess > 0, first < caret {
+                    excess -= cells[first]
+                    total -= cells[first]
+                    first += 1
+                }
+                cutStart = true
+            }
+            while total + (cutStart ? 1 : 0) + 1 > room, end > caret + 1 {
+                end -= 1
+                total -= cells[end]
+                cutEnd = true
+            }
+        }
+        underline = max(1, min(underline, cells[caret..<end].reduce(0, +)))
+        let shown = (cutStart ? "…" : "") + String(source[first..<end]) + (cutEnd ? "…" : "")
+        let before = (cutStart ? 1 : 0) + cells[first..<caret].reduce(0, +)
+        let pad = String(repeating: " ", count: gutter.count - 2) + "│ " + String(repeating: " ", count: before)
+        return [
+            StyledLine([Span(gutter, PaneStyles.muted), Span(shown)]),
+            StyledLine([
+                Span(pad, PaneStyles.muted), Span("^" + String(repeating: "~", count: underline - 1), PaneStyles.error),
+            ]),
+        ]
     }
 
     /// Every row at `width`: the title's, then each error's, with the error each belongs to (-1: the title).

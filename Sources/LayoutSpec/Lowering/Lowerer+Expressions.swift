@@ -66,15 +66,15 @@ extension Lowerer {
         if b.isNumber { return a.scaled(by: b.constant) }
         let left = written(aSpan), right = written(part.operand.span)
         if !a.terms.isEmpty, !b.terms.isEmpty {
-            diagnostics.error(
+            diagnostics.error(.layoutExpression,
                 "'\(left) * \(right)' is not linear: it multiplies two view attributes, and constraints must be linear",
                 at: span, hint: "scale an attribute by a number instead, such as blue.width * 2")
         } else if !a.terms.isEmpty || !b.terms.isEmpty {
-            diagnostics.error(
+            diagnostics.error(.layoutExpression,
                 "'\(left) * \(right)' scales a view attribute by a style value; a coefficient must be a plain number",
                 at: span, hint: "style values may be added, or scaled by a number, but not multiply attributes")
         } else {
-            diagnostics.error(
+            diagnostics.error(.layoutExpression,
                 "'\(left) * \(right)' multiplies two style values; the constant part must be a sum of style values and numbers",
                 at: span)
         }
@@ -86,18 +86,18 @@ extension Lowerer {
     ) -> LinearExpression? {
         let divisor = written(part.operand.span)
         if !b.terms.isEmpty {
-            diagnostics.error(
+            diagnostics.error(.layoutExpression,
                 "dividing by '\(divisor)' is not linear: the divisor is a view attribute", at: span,
                 hint: "divide only by numbers; to relate two sizes, write a.width == b.width * 2")
             return nil
         }
         if !b.styles.isEmpty {
-            diagnostics.error(
+            diagnostics.error(.layoutExpression,
                 "dividing by the style value '\(divisor)' is not supported: a divisor must be a plain number", at: span)
             return nil
         }
         if b.constant == 0 {
-            diagnostics.error("division by zero", at: span)
+            diagnostics.error(.layoutExpression, "division by zero", at: span)
             return nil
         }
         return a.scaled(by: 1 / b.constant)
@@ -109,7 +109,7 @@ extension Lowerer {
         if name.text == "parent" {
             guard let parentID = parentID(of: context.view, at: name.span) else { return nil }
             guard let attribute = context.attribute else {
-                diagnostics.error(
+                diagnostics.error(.layoutExpression,
                     "'parent' stands for a view here; name one of its attributes", at: name.span,
                     hint: "for example parent.width")
                 return nil
@@ -122,7 +122,7 @@ extension Lowerer {
         if viewIndex[name.text] != nil {
             viewNames.append(name.text)
             guard let attribute = context.attribute else {
-                diagnostics.error(
+                diagnostics.error(.layoutExpression,
                     "'\(name.text)' is a view; here a number is expected", at: name.span,
                     hint: "name one of its attributes, such as \(name.text).width")
                 return nil
@@ -134,7 +134,7 @@ extension Lowerer {
         }
         var candidates = visibleLetNames(from: context.scope) + ["parent"] + Attribute.allCases.map(\.rawValue)
         candidates += ids
-        diagnostics.error(
+        diagnostics.error(.layoutUnknownName,
             "unknown name '\(name.text)': not a view, a let or an attribute", at: name.span,
             hint: Suggestion.hint(for: name.text, among: candidates))
         return nil
@@ -149,7 +149,7 @@ extension Lowerer {
         guard let expanded = attributes(named: attributeName) else { return nil }
         if expanded.count == 1 { return .variable(.attribute(view: viewID, expanded[0])) }
         guard let attribute = context.attribute, expanded.contains(attribute) else {
-            diagnostics.error(
+            diagnostics.error(.layoutExpression,
                 "'\(view.text).\(attributeName.text)' stands for several attributes; here name one", at: attributeName.span,
                 hint: "such as \(view.text).\(expanded[0].rawValue)")
             return nil
@@ -160,7 +160,7 @@ extension Lowerer {
     /// The attributes a word stands for, or nil after reporting it with a did-you-mean.
     mutating func attributes(named word: NameSyntax) -> [Attribute]? {
         if let expanded = Attribute.expanding(word.text) { return expanded }
-        diagnostics.error(
+        diagnostics.error(.layoutUnknownAttribute,
             "unknown attribute '\(word.text)'", at: word.span,
             hint: Suggestion.hint(for: word.text, among: Attribute.spellings)
                 ?? "attributes are " + Attribute.spellings.joined(separator: ", "))
@@ -174,7 +174,7 @@ extension Lowerer {
             viewNames.append(name.text)
             return name.text
         }
-        diagnostics.error(
+        diagnostics.error(.layoutUnknownView,
             "unknown view '\(name.text)'; the rule is skipped", at: name.span,
             hint: Suggestion.hint(for: name.text, among: ids))
         return nil
@@ -182,7 +182,7 @@ extension Lowerer {
 
     private mutating func parentID(of view: Int, at span: SourceSpan) -> String? {
         guard let parent = parent(of: view) else {
-            diagnostics.error("'\(ids[view])' is a top-level view: it has no parent", at: span)
+            diagnostics.error(.layoutExpression, "'\(ids[view])' is a top-level view: it has no parent", at: span)
             return nil
         }
         return ids[parent]
@@ -199,14 +199,14 @@ extension Lowerer {
         if StyleNames.tuples.contains(name) {
             guard let attribute = context.attribute, let component = StyleNames.component(of: name, for: attribute)
             else {
-                diagnostics.error(
+                diagnostics.error(.layoutStyleValue,
                     "'$\(name)' has several values; here name one", at: span,
                     hint: "use " + StyleNames.examples(of: name))
                 return nil
             }
             return .style(StyleTerm(view: ids[context.view], name: component))
         }
-        diagnostics.error(
+        diagnostics.error(.layoutStyleValue,
             "unknown style value '$\(name)'", at: span,
             hint: Suggestion.closest(to: name, among: StyleNames.all).map { "did you mean '$\($0)'?" }
                 ?? "layout style values are " + StyleNames.all.map { "$" + $0 }.joined(separator: ", "))
@@ -243,13 +243,13 @@ extension Lowerer {
         let key = "\(scope ?? -1):\(definition.name.text)"
         if let start = letStack.firstIndex(of: key) {
             let cycle = letStack[start...].map { $0.split(separator: ":", maxSplits: 1).last.map(String.init) ?? $0 }
-            diagnostics.error(
+            diagnostics.error(.layoutLet,
                 "let '\(definition.name.text)' refers to itself: " + (cycle + [definition.name.text]).joined(separator: " → "),
                 at: span)
             return nil
         }
         guard letStack.count < SpecParser.maximumExpressionDepth else {
-            diagnostics.error(
+            diagnostics.error(.layoutLet,
                 "lets refer to lets more than \(SpecParser.maximumExpressionDepth) levels deep", at: span)
             return nil
         }
@@ -266,7 +266,7 @@ extension Lowerer {
             return nil
         }
         guard value.isNumber else {
-            diagnostics.error(
+            diagnostics.error(.layoutExpression,
                 "\(what) must be a plain number, not '\(written(expression.span))'", at: expression.span)
             return nil
         }
@@ -283,7 +283,7 @@ extension Lowerer {
         case .name(let name):
             if let named = LayoutPriority(name: name.text) { return named }
             guard hasLets, lookupLet(name.text, from: view) != nil else {
-                diagnostics.error(
+                diagnostics.error(.layoutPriority,
                     "unknown priority '\(name.text)'", at: name.span,
                     hint: Suggestion.hint(for: name.text, among: LayoutPriority.names)
                         ?? "write a number 1–1000 or one of " + LayoutPriority.names.joined(separator: ", "))
@@ -293,7 +293,7 @@ extension Lowerer {
             value = number
         }
         guard value == value.rounded(), value >= 1, value <= 1000, let priority = LayoutPriority(Int(value)) else {
-            diagnostics.error(
+            diagnostics.error(.layoutPriority,
                 "priority \(formatNumber(value)) is not a whole number from 1 to 1000", at: syntax.span,
                 hint: "1000 is required; " + LayoutPriority.names.dropFirst().map { "\($0) is \(LayoutPriority(name: $0)!.value)" }.joined(separator: ", "))
             return nil

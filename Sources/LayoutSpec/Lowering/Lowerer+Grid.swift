@@ -18,7 +18,7 @@ extension Lowerer {
             columns = count
             columnsFromStyle = true
         } else {
-            diagnostics.warning(
+            diagnostics.warning(.layoutParameter,
                 "grid '\(ids[view])' has no 'columns'; it lays out one column", at: header,
                 hint: "add [columns=N], or set columns in a stylesheet")
         }
@@ -39,7 +39,7 @@ extension Lowerer {
                 span = value
                 at = param.name.span.start
                 if span > columns && !columnsFromStyle {
-                    diagnostics.warning(
+                    diagnostics.warning(.layoutParameter,
                         "span \(span) is wider than the grid's \(columns) columns; it spans \(columns)", at: param.valueSpan)
                 }
                 span = min(span, columns)
@@ -104,7 +104,7 @@ extension Lowerer {
     ) -> Int? {
         let name = written.hasPrefix("$") ? String(written.dropFirst()) : written
         guard name == "columns" else {
-            diagnostics.error(
+            diagnostics.error(.layoutStyleValue,
                 "a grid's columns must be a number or $columns, not $\(name)", at: span,
                 hint: "set 'columns' in a stylesheet and write [columns=$columns]")
             return nil
@@ -113,7 +113,7 @@ extension Lowerer {
         structuralReads.append(StructuralRead(view: ids[view], name: name, value: value))
         guard let value else {
             if reportUnset {
-                diagnostics.warning(
+                diagnostics.warning(.layoutStyleValue,
                     "no stylesheet sets columns for grid '\(ids[view])'; it lays out one column", at: span,
                     hint: "e.g. #\(ids[view]) { columns 2 }")
             }

@@ -39,7 +39,7 @@ extension Lowerer {
         for (position, param) in params.enumerated() {
             let name = param.name.text
             if params[..<position].contains(where: { $0.name.text == name }) {
-                diagnostics.warning("'\(name)' is given twice; the last value counts", at: param.name.span)
+                diagnostics.warning(.layoutParameter, "'\(name)' is given twice; the last value counts", at: param.name.span)
             }
             guard !own.contains(name), !fromParent.contains(name) else { continue }
             let known = own + fromParent
@@ -51,7 +51,7 @@ extension Lowerer {
                 hint = Suggestion.hint(for: name, among: known)
                     ?? (known.isEmpty ? nil : "parameters here are " + known.joined(separator: ", "))
             }
-            diagnostics.warning(
+            diagnostics.warning(.layoutParameter,
                 "parameter '\(name)' means nothing on this \(kinds[view].rawValue); it is ignored", at: param.name.span,
                 hint: hint)
         }
@@ -73,7 +73,7 @@ extension Lowerer {
         case .style(let name): return .style(name, param.valueSpan)
         case .expression(let expression): return expression
         case .string, .list:
-            diagnostics.error("'\(param.name.text)' takes one number, not \(param.value)", at: param.valueSpan)
+            diagnostics.error(.layoutParameter, "'\(param.name.text)' takes one number, not \(param.value)", at: param.valueSpan)
             return nil
         }
     }
@@ -96,7 +96,7 @@ extension Lowerer {
     mutating func countParameter(_ param: ParameterSyntax, of view: Int) -> Int? {
         guard let value = numberParameter(param, of: view) else { return nil }
         guard value == value.rounded(), value >= 1, value <= 100_000 else {
-            diagnostics.error("'\(param.name.text)' must be a whole number of at least 1", at: param.valueSpan)
+            diagnostics.error(.layoutParameter, "'\(param.name.text)' must be a whole number of at least 1", at: param.valueSpan)
             return nil
         }
         return Int(value)
@@ -106,7 +106,7 @@ extension Lowerer {
     mutating func wordParameter(_ param: ParameterSyntax, among words: [String]) -> String? {
         if case .word(let word) = param.value, words.contains(word) { return word }
         let written = param.value.description
-        diagnostics.error(
+        diagnostics.error(.layoutParameter,
             "'\(written)' is not a valid \(param.name.text)", at: param.valueSpan,
             hint: Suggestion.hint(for: written, among: words) ?? "choose one of " + words.joined(separator: ", "))
         return nil
@@ -117,7 +117,7 @@ extension Lowerer {
         var values: [ExpressionSyntax]
         if case .list(let items) = param.value {
             guard items.count == 2 || items.count == 4 else {
-                diagnostics.error(
+                diagnostics.error(.layoutParameter,
                     "'\(param.name.text)' takes 1, 2 (vertical horizontal) or 4 (top left bottom right) values",
                     at: param.valueSpan)
                 return nil

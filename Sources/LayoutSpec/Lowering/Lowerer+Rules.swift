@@ -45,7 +45,7 @@ extension Lowerer {
     mutating func lowerRule(_ rule: RuleSyntax, in view: Int) {
         guard let attributes = ruleAttributes(rule) else { return }
         if rule.relation == .within, let center = attributes.first(where: { $0 == .centerX || $0 == .centerY }) {
-            diagnostics.error(
+            diagnostics.error(.layoutShorthand,
                 "'within' keeps edges and sizes inside another view; it has no meaning for \(center.rawValue)",
                 at: rule.relationSpan, hint: "use == for centres, such as center == parent")
             return
@@ -84,7 +84,7 @@ extension Lowerer {
             if rule.attributes.count == 1 { return expanded }
             for attribute in expanded {
                 if attributes.contains(attribute) {
-                    diagnostics.warning("'\(attribute.rawValue)' is listed twice; it is constrained once", at: word.span)
+                    diagnostics.warning(.layoutShorthand, "'\(attribute.rawValue)' is listed twice; it is constrained once", at: word.span)
                 } else {
                     attributes.append(attribute)
                 }

@@ -33,13 +33,13 @@ extension Lowerer {
         let keyword = isEqual ? "equal" : "align"
         guard let attributes = Attribute.expanding(attributeName.text) else {
             let choices = isEqual ? ["width", "height", "size"] : ["top", "bottom", "left", "right", "centerX", "centerY", "center"]
-            diagnostics.error(
+            diagnostics.error(.layoutUnknownAttribute,
                 "unknown attribute '\(attributeName.text)'", at: attributeName.span,
                 hint: Suggestion.hint(for: attributeName.text, among: choices) ?? "\(keyword) takes " + choices.joined(separator: ", "))
             return
         }
         if let wrong = attributes.first(where: { $0.isPosition == isEqual }) {
-            diagnostics.error(
+            diagnostics.error(.layoutShorthand,
                 isEqual
                     ? "'equal' makes lengths equal; \(wrong.rawValue) is a position"
                     : "'align' lines up positions; \(wrong.rawValue) is a length",
@@ -49,7 +49,7 @@ extension Lowerer {
         }
         guard let views = resolveViews(names, from: view) else { return }
         guard views.count >= 2 else {
-            diagnostics.warning("'\(keyword)' needs at least two views; this line does nothing", at: span)
+            diagnostics.warning(.layoutShorthand, "'\(keyword)' needs at least two views; this line does nothing", at: span)
             return
         }
         guard let priority = priority(tail.priority, in: view) else { return }
@@ -68,7 +68,7 @@ extension Lowerer {
     private mutating func lowerDistribute(_ distribute: DistributeSyntax, in view: Int) {
         guard let views = resolveViews(distribute.views, from: view) else { return }
         guard !views.isEmpty else {
-            diagnostics.warning("'distribute' has no views; this line does nothing", at: distribute.span)
+            diagnostics.warning(.layoutShorthand, "'distribute' has no views; this line does nothing", at: distribute.span)
             return
         }
         let context = EvaluationContext(view: view, attribute: nil, scope: view)
@@ -131,7 +131,7 @@ extension Lowerer {
             let height = plainNumber(heightSyntax, in: view, what: "an aspect ratio")
         else { return }
         guard width > 0, height > 0 else {
-            diagnostics.error("an aspect ratio needs two positive numbers", at: widthSyntax.span.through(heightSyntax.span))
+            diagnostics.error(.layoutShorthand, "an aspect ratio needs two positive numbers", at: widthSyntax.span.through(heightSyntax.span))
             return
         }
         guard let priority = priority(tail.priority, in: view) else { return }

@@ -66,7 +66,7 @@ extension Lowerer {
         for (position, child) in kids.enumerated() where !params[child].isEmpty && !collapsed[position] {
             if let param = parameter("grow", of: child), let factor = numberParameter(param, of: child) {
                 if factor < 0 {
-                    diagnostics.error("'grow' cannot be negative", at: param.valueSpan)
+                    diagnostics.error(.layoutParameter, "'grow' cannot be negative", at: param.valueSpan)
                 } else if factor > 0 {
                     grows.append((child, factor, param))
                 }

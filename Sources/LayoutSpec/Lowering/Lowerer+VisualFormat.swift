@@ -92,7 +92,7 @@ extension Lowerer {
             return evaluate(.style(name, span), EvaluationContext(view: view, attribute: nil, scope: view))
         case .name(let name):
             guard hasLets, lookupLet(name.text, from: view) != nil else {
-                diagnostics.error(
+                diagnostics.error(.layoutShorthand,
                     viewIndex[name.text] != nil
                         ? "a spacing cannot be a view ('\(name.text)'); it must be a number or a metric"
                         : "unknown metric '\(name.text)'",
@@ -109,7 +109,7 @@ extension Lowerer {
             return nil
         }
         guard value.isConstant else {
-            diagnostics.error("the metric '\(name.text)' depends on a view; VFL metrics are constants", at: name.span)
+            diagnostics.error(.layoutShorthand, "the metric '\(name.text)' depends on a view; VFL metrics are constants", at: name.span)
             return nil
         }
         return value

@@ -62,7 +62,7 @@ struct Lowerer {
     init(syntax: SpecSyntax, styles: StructuralStyle?) {
         self.syntax = syntax
         self.styles = styles
-        self.diagnostics = DiagnosticCollector(source: syntax.source, items: syntax.diagnostics)
+        self.diagnostics = DiagnosticCollector(continuing: syntax.collector)
         self.locations = LocationCache(source: syntax.source)
     }
 
@@ -161,7 +161,7 @@ struct Lowerer {
                     id = written.text
                     if let first = viewIndex[id] {
                         let renamed = uniqueID(base: id, counts: &generatedCounts)
-                        diagnostics.error(
+                        diagnostics.error(.layoutName,
                             "view id '\(id)' is already used by the view at line \(syntax.source.line(atOffset: headers[first])); this one is renamed '\(renamed)'",
                             at: written.span, hint: "give every view its own id")
                         id = renamed
@@ -220,7 +220,7 @@ struct Lowerer {
 
     private mutating func warnIfLetHidesView(_ definition: LetSyntax) {
         guard viewIndex[definition.name.text] != nil else { return }
-        diagnostics.warning(
+        diagnostics.warning(.layoutName,
             "let '\(definition.name.text)' hides the view of the same id in expressions", at: definition.name.span,
             hint: "rename the let or the view")
     }
@@ -230,11 +230,11 @@ struct Lowerer {
         for use in syntax.uses {
             let resolved = SpecPath.resolve(use.path, relativeTo: syntax.source.path)
             if uses.contains(where: { $0.resolvedPath == resolved }) {
-                diagnostics.warning("'\(use.path)' is already used above; it is read once", at: use.span)
+                diagnostics.warning(.layoutUse, "'\(use.path)' is already used above; it is read once", at: use.span)
                 continue
             }
             if !use.path.hasSuffix(".cas") {
-                diagnostics.warning(
+                diagnostics.warning(.layoutUse,
                     "'\(use.path)' does not end in .cas", at: use.span, hint: "'use' names Classy stylesheets")
             }
             uses.append(StylesheetUse(path: use.path, resolvedPath: resolved, location: locations.location(use.span.start)))
@@ -298,7 +298,7 @@ struct Lowerer {
         _ priority: LayoutPriority, at offset: Int
     ) {
         guard right.isFinite else {
-            diagnostics.error(
+            diagnostics.error(.layoutExpression,
                 "a number in this constraint is too large to compute with", at: SourceSpan(start: offset, end: offset + 1))
             return
         }
@@ -367,7 +367,7 @@ struct Lowerer {
         guard let label else { return }
         let key = ids[view] + "\u{0}" + label.text
         if let first = userLabels[key] {
-            diagnostics.warning(
+            diagnostics.warning(.layoutName,
                 "label '\(label.text)' is already used in view '\(ids[view])' at line \(line(of: first))",
                 at: label.span, hint: "labels name constraints in the inspector; keep them unique per view")
         } else {

@@ -31,7 +31,7 @@ extension ParserState {
         guard position >= 0, tokens[position].kind == .number, tokens[position].end == token.start,
             let hint = LayoutHabits.units[text(token).lowercased()]
         else { return false }
-        diagnostics.error(
+        diagnostics.error(.layoutUnit,
             "'\(text(tokens[position]))\(text(token))': \(LayoutHabits.cells)", at: tokens[position].span.through(token.span),
             hint: hint)
         return true
@@ -46,7 +46,7 @@ extension ParserState {
     mutating func warnWhenNothingIsLaidOut() {
         guard diagnostics.items.isEmpty, diagnostics.errorCount == 0 else { return }
         guard let first = views.first else {
-            diagnostics.warning(
+            diagnostics.warning(.layoutEmpty,
                 "the spec has no views: there is nothing to lay out", at: SourceSpan(start: 0, end: 0),
                 hint: "start with a screen and a view in it, e.g. screen root { box a { edges within parent } }")
             return
@@ -58,7 +58,7 @@ extension ParserState {
         }
         guard !hasContent else { return }
         let name = first.id?.text ?? first.kind.text
-        diagnostics.warning(
+        diagnostics.warning(.layoutEmpty,
             "screen '\(name)' is empty: there is nothing to lay out", at: first.kind.span,
             hint: "put views between its braces, e.g. box a { edges within parent }")
     }

@@ -78,14 +78,14 @@ extension ParserState {
             return .name(name(token))
         case .leftParen:
             guard depth < SpecParser.maximumExpressionDepth else {
-                diagnostics.error(
+                diagnostics.error(.layoutTooDeep,
                     "parentheses nest more than \(SpecParser.maximumExpressionDepth) levels deep", at: token.span)
                 return nil
             }
             advance()
             guard let inner = parseExpression(depth: depth + 1) else { return nil }
             guard peek.kind == .rightParen else {
-                diagnostics.error(
+                diagnostics.error(.layoutSyntax,
                     "expected ')' to close the '(' at column \(columnText(token.start)), found \(describe(peek))",
                     at: peek.span)
                 return nil
@@ -93,7 +93,7 @@ extension ParserState {
             advance()
             return inner
         default:
-            diagnostics.error(
+            diagnostics.error(.layoutSyntax,
                 "expected a number, a view, a let name or a $style value, found \(describe(token))",
                 at: token.span)
             return nil

@@ -122,13 +122,13 @@ extension ParserState {
         }
         guard finishStatement() else { return }
         if StatementKeyword.reserved.contains(letName.text) || Attribute.expanding(letName.text) != nil {
-            diagnostics.error(
+            diagnostics.error(.layoutName,
                 "'\(letName.text)' cannot be a let name: the language already gives it a meaning", at: letName.span)
             return
         }
         let key = LetScopeKey(scope: currentView ?? -1, name: letName.text)
         guard letNames.insert(key).inserted else {
-            diagnostics.error("'\(letName.text)' is already defined in this scope", at: letName.span)
+            diagnostics.error(.layoutName, "'\(letName.text)' is already defined in this scope", at: letName.span)
             return
         }
         let definition = LetSyntax(name: letName, value: value, span: keyword.span.through(value.span))
@@ -149,7 +149,7 @@ extension ParserState {
         }
         guard finishStatement() else { return }
         if currentView != nil {
-            diagnostics.error(
+            diagnostics.error(.layoutPlacement,
                 "'use' belongs at the top level of the spec", at: keyword.span,
                 hint: "move it above the views; stylesheets apply to the whole spec")
             return
@@ -158,14 +158,18 @@ extension ParserState {
     }
 
     /// Reports an error at the current token (or `span`), skips the statement, returns nil.
-    mutating func failStatement<T>(_ message: String?, at span: SourceSpan? = nil, hint: String? = nil) -> T? {
-        if let message { diagnostics.error(message, at: span ?? peek.span, hint: hint) }
+    mutating func failStatement<T>(
+        _ message: String?, at span: SourceSpan? = nil, hint: String? = nil, code: DiagnosticCode = .layoutSyntax
+    ) -> T? {
+        if let message { diagnostics.error(code, message, at: span ?? peek.span, hint: hint) }
         skipStatement()
         return nil
     }
 
-    mutating func skipStatement(reporting message: String, at span: SourceSpan? = nil, hint: String? = nil) {
-        diagnostics.error(message, at: span ?? peek.span, hint: hint)
+    mutating func skipStatement(
+        reporting message: String, at span: SourceSpan? = nil, hint: String? = nil, code: DiagnosticCode = .layoutSyntax
+    ) {
+        diagnostics.error(code, message, at: span ?? peek.span, hint: hint)
         skipStatement()
     }
 }

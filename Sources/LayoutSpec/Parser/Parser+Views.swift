@@ -8,7 +8,7 @@ extension ParserState {
         let resolvedKind = viewKind(kindToken)
         let knownKind = resolvedKind != nil
         if !knownKind {
-            diagnostics.error(
+            diagnostics.error(.layoutUnknownViewKind,
                 "unknown view kind '\(kind.text)'", at: kind.span,
                 hint: Suggestion.hint(for: kind.text, among: ViewKind.allCases.map(\.rawValue) + StatementKeyword.all)
                     ?? "kinds are " + ViewKind.allCases.map(\.rawValue).joined(separator: ", "))
@@ -21,7 +21,7 @@ extension ParserState {
             let isReserved = isReservedWord(peek)
             let candidate = takeName()
             if isReserved {
-                diagnostics.error("'\(candidate.text)' cannot be a view id: the language reserves it", at: candidate.span)
+                diagnostics.error(.layoutName, "'\(candidate.text)' cannot be a view id: the language reserves it", at: candidate.span)
             } else {
                 id = candidate
             }
@@ -38,13 +38,13 @@ extension ParserState {
                 if peek.kind == .identifier, peek.start == token.end {
                     view.classes.append(takeName())
                 } else {
-                    if !quiet { diagnostics.error("expected a class name right after '.'", at: token.span) }
+                    if !quiet { diagnostics.error(.layoutSyntax, "expected a class name right after '.'", at: token.span) }
                     quiet = true
                 }
             case .string:
                 advance()
                 if view.title != nil, !quiet {
-                    diagnostics.error("a view has one title; this is a second one", at: token.span)
+                    diagnostics.error(.layoutSyntax, "a view has one title; this is a second one", at: token.span)
                     quiet = true
                 } else {
                     view.title = stringValue(token)
@@ -52,7 +52,7 @@ extension ParserState {
                 }
             case .unterminatedString:
                 advance()
-                diagnostics.error("this title has no closing quote", at: token.span)
+                diagnostics.error(.layoutSyntax, "this title has no closing quote", at: token.span)
                 quiet = true
             case .leftBracket:
                 parseParameters(into: &view, quiet: &quiet)
@@ -60,7 +60,7 @@ extension ParserState {
                 break header
             default:
                 if !quiet {
-                    diagnostics.error(
+                    diagnostics.error(.layoutSyntax,
                         "unexpected \(describe(token)) in the header of \(kind.text) '\(id?.text ?? "")'",
                         at: token.span,
                         hint: "a view header is: KIND id .class \"title\" [param=value] {")
@@ -80,7 +80,7 @@ extension ParserState {
         if !hasBody { index = beforeBrace }
 
         if openViews.count >= SpecParser.maximumDepth {
-            diagnostics.error(
+            diagnostics.error(.layoutTooDeep,
                 "views nest more than \(SpecParser.maximumDepth) levels deep; this view and everything inside it are skipped",
                 at: kind.span, hint: "flatten the tree")
             if hasBody { skipBlock() }
@@ -110,7 +110,7 @@ extension ParserState {
             }
             guard token.kind == .identifier else {
                 if !quiet, !reportUnit(token) {
-                    diagnostics.error(
+                    diagnostics.error(.layoutSyntax,
                         "expected a parameter name or ']', found \(describe(token))", at: token.span,
                         hint: "parameters are written [name=value name=value]")
                 }
@@ -121,7 +121,7 @@ extension ParserState {
             let parameterName = takeName()
             guard peek.kind == .assign else {
                 if !quiet, !reportUnit(previous) {
-                    diagnostics.error("expected '=' after parameter '\(parameterName.text)'", at: peek.span)
+                    diagnostics.error(.layoutSyntax, "expected '=' after parameter '\(parameterName.text)'", at: peek.span)
                 }
                 quiet = true
                 skipParameters()
@@ -185,12 +185,12 @@ extension ParserState {
                 guard let expression = parseExpression() else { return nil }
                 values.append(Self.simplified(expression))
                 if isAtStatementEnd {
-                    diagnostics.error("expected ')' to close the list", at: peek.span)
+                    diagnostics.error(.layoutSyntax, "expected ')' to close the list", at: peek.span)
                     return nil
                 }
             }
             if values.isEmpty {
-                diagnostics.error("an empty list is not a value", at: token.span.through(previous.span))
+                diagnostics.error(.layoutSyntax, "an empty list is not a value", at: token.span.through(previous.span))
                 return nil
             }
             return values.count == 1 ? values[0] : .list(values)

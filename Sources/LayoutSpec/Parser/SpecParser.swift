@@ -15,7 +15,7 @@ public enum SpecParser {
         parser.warnWhenNothingIsLaidOut()
         return SpecSyntax(
             source: source, uses: parser.uses, lets: parser.lets, views: parser.views,
-            diagnostics: parser.diagnostics.finished())
+            diagnostics: parser.diagnostics.finished(), collector: parser.diagnostics)
     }
 }
 
@@ -204,7 +204,7 @@ struct ParserState {
     mutating func finishStatement() -> Bool {
         guard !isAtStatementEnd else { return true }
         if !reportUnit(peek) {
-            diagnostics.error(
+            diagnostics.error(.layoutSyntax,
                 "unexpected \(describe(peek)) after the end of the statement", at: peek.span,
                 hint: "write one statement per line, or separate them with ';'")
         }
@@ -221,7 +221,7 @@ struct ParserState {
             case .end:
                 for open in openViews.reversed() {
                     let id = views[open.view].id?.text ?? views[open.view].kind.text
-                    diagnostics.error(
+                    diagnostics.error(.layoutSyntax,
                         "the body of view '\(id)' is never closed", at: open.brace,
                         hint: "add a '}' to close it")
                 }
@@ -230,7 +230,7 @@ struct ParserState {
             case .rightBrace:
                 let brace = advance()
                 if openViews.isEmpty {
-                    diagnostics.error("'}' without a matching '{'", at: brace.span)
+                    diagnostics.error(.layoutSyntax, "'}' without a matching '{'", at: brace.span)
                 } else {
                     openViews.removeLast()
                 }
@@ -252,15 +252,15 @@ struct ParserState {
         case .leftBracket, .bar:
             if let line = parseVisualFormat() { addStatement(.visualFormat(line), at: line.span) }
         case .unterminatedString:
-            diagnostics.error("this string has no closing quote", at: token.span)
+            diagnostics.error(.layoutSyntax, "this string has no closing quote", at: token.span)
             skipStatement()
         case .leftBrace:
             // Skipped whole, so its `}` does not close the enclosing view.
-            diagnostics.error(
+            diagnostics.error(.layoutSyntax,
                 "a '{' must follow a view header", at: token.span, hint: "write the view first: box name {")
             skipBlock()
         default:
-            diagnostics.error(
+            diagnostics.error(.layoutSyntax,
                 "expected a view, a rule, a shorthand or a VFL line, found \(describe(token))", at: token.span)
             advance()
             skipStatement()
@@ -283,7 +283,7 @@ struct ParserState {
             if let rule = parseRule() { addStatement(.rule(rule), at: rule.span) }
         } else if peek(1).kind == .dot, peek(2).kind == .identifier, looksLikeRule(after: 3) {
             let word = text(token)
-            diagnostics.error(
+            diagnostics.error(.layoutSyntax,
                 "a rule's left side names attributes of the view it is written in, not of '\(word)'",
                 at: token.span.through(peek(2).span),
                 hint: "move this rule into the body of '\(word)', or turn it around")
@@ -339,7 +339,7 @@ struct ParserState {
     /// Adds a statement to the open view; outside any view it is an error.
     private mutating func addStatement(_ statement: consuming StatementSyntax, at span: SourceSpan) {
         guard let view = currentView else {
-            diagnostics.error(
+            diagnostics.error(.layoutPlacement,
                 "rules, shorthands and VFL lines go inside a view's body", at: span,
                 hint: "put it between the '{' and '}' of the view it belongs to")
             return

@@ -7,48 +7,75 @@ struct DiagnosticCollector: Sendable {
 
     let source: SourceText
     private(set) var items: [Diagnostic] = []
+    /// Diagnostics past the limit, counted but not kept, and the errors among them.
     private var dropped = 0
+    private var droppedErrors = 0
     /// Every diagnostic asked for, kept or not (a repeat, or past the limit).
     private(set) var attempts = 0
-    /// (offset, message) pairs already reported: an error inside a `let` is
-    /// found at every use, but reported once.
-    private var seen: Set<String> = []
+    /// Diagnostics already reported: an error inside a `let` is found at every
+    /// use, but reported once.
+    private var seen: Set<Seen> = []
+    /// The last location worked out, so reports along one long line count its
+    /// characters once instead of from the line start each time.
+    private var lastLocated: (offset: Int, location: SourceLocation)?
 
-    init(source: SourceText, items: [Diagnostic] = []) {
+    /// A repeat is the same kind of problem at the same span; the message text
+    /// is kept in the key only to tell apart two problems of one kind there.
+    private struct Seen: Hashable {
+        var code: DiagnosticCode
+        var start: Int
+        var end: Int
+        var message: String
+    }
+
+    init(source: SourceText) {
         self.source = source
-        self.items = items
     }
 
-    var errorCount: Int { items.count(where: { $0.severity == .error }) + dropped }
-
-    mutating func error(_ message: String, at span: SourceSpan, hint: String? = nil) {
-        add(.error, message, span, hint)
+    /// Continues another collector of the same source (lowering after parsing):
+    /// its diagnostics and its count of those not kept carry on, so the finished
+    /// list ends in one note with the true count.
+    init(continuing other: DiagnosticCollector) {
+        self = other
     }
 
-    mutating func warning(_ message: String, at span: SourceSpan, hint: String? = nil) {
-        add(.warning, message, span, hint)
+    var errorCount: Int { items.count(where: { $0.severity == .error }) + droppedErrors }
+
+    mutating func error(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, hint: String? = nil) {
+        add(.error, code, message, span, hint)
     }
 
-    private mutating func add(_ severity: Diagnostic.Severity, _ message: String, _ span: SourceSpan, _ hint: String?) {
+    mutating func warning(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, hint: String? = nil) {
+        add(.warning, code, message, span, hint)
+    }
+
+    private mutating func add(
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ span: SourceSpan, _ hint: String?
+    ) {
         attempts += 1
-        guard seen.insert("\(span.start)|\(message)").inserted else { return }
+        guard seen.insert(Seen(code: code, start: span.start, end: span.end, message: message)).inserted else { return }
         guard items.count < Self.limit else {
             dropped += 1
+            if severity == .error { droppedErrors += 1 }
             return
         }
         let end = min(span.end, source.utf8.count)
         let start = min(span.start, end)
-        // The caret underlines characters, not bytes.
-        let length = String(decoding: source.utf8[start..<end], as: UTF8.self).count
-        items.append(Diagnostic(severity, message, in: source, offset: start, length: length, hint: hint))
+        let location = source.location(atOffset: start, after: lastLocated)
+        lastLocated = (start, location)
+        // The caret underlines characters, not bytes; the excerpt cuts it to its window.
+        let length = min(end - start, 4 * Excerpt.charactersAfter)
+        let characters = String(decoding: source.utf8[start..<(start + length)], as: UTF8.self).count
+        items.append(
+            Diagnostic(severity, code, message, in: source, offset: start, length: characters, hint: hint, location: location))
     }
 
     /// The diagnostics, with a closing note when some were not kept.
     func finished() -> [Diagnostic] {
         guard dropped > 0 else { return items }
-        let note = Diagnostic(
-            .note, "\(dropped) more diagnostics not shown", in: source,
-            offset: source.utf8.count)
+        let note = Diagnostic.moreNotShown(
+            "\(dropped) more diagnostics not shown", omitted: .init(count: dropped, errors: droppedErrors), from: .spec,
+            at: source.location(atOffset: source.utf8.count, after: lastLocated))
         return items + [note]
     }
 }

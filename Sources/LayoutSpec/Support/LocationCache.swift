@@ -24,16 +24,20 @@ struct LocationCache {
         let line = line(of: clamped)
         lastLine = line
         let lineStart = lineStarts[line - 1]
+        // On the line of the last answer and after it, count on from there: views
+        // written along one long line then cost the line once, not once each.
+        let sameLine = lastLocation.line == line && lastOffset >= lineStart && lastOffset <= clamped
+        let from = sameLine ? lastOffset : lineStart
         let isASCII = utf8.withUnsafeBufferPointer { buffer in
-            for index in lineStart..<clamped where buffer[index] >= 128 { return false }
+            for index in from..<clamped where buffer[index] >= 128 { return false }
             return true
         }
         var location = lastLocation
         if isASCII {
             location.line = line
-            location.column = clamped - lineStart + 1
+            location.column = (sameLine ? lastLocation.column : 1) + clamped - from
         } else {
-            location = source.location(atOffset: clamped)
+            location = source.location(atOffset: clamped, after: sameLine ? (lastOffset, lastLocation) : nil)
         }
         lastOffset = offset
         lastLocation = location

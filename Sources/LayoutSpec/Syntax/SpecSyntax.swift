@@ -31,4 +31,7 @@ public struct SpecSyntax: Sendable {
     /// Every view in tree (source) order.
     public var views: [ViewSyntax]
     public var diagnostics: [Diagnostic]
+    /// The parser's collector, which lowering continues: one cap and one
+    /// "more not shown" note for the whole file.
+    var collector: DiagnosticCollector
 }

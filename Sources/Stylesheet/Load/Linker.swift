@@ -48,7 +48,7 @@ struct Linker {
         guard let first = open(path, read: read) else {
             let status = files[files.count - 1].status
             readErrors[files.count - 1] = Diagnostic(
-                .error, "cannot read stylesheet '\(path)': \(Self.reason(status))",
+                .error, .unreadableFile, "cannot read stylesheet '\(path)': \(Self.reason(status))",
                 at: SourceLocation(file: path, line: 1, column: 1))
             return
         }
@@ -138,7 +138,7 @@ struct Linker {
         if bare { bareNames.insert(name) }
         if bare, Self.reservedWords.contains(lowered) || ColorNames.color(named: name) != nil {
             logs[file]!.report(
-                .warning, "variable '\(name)' shadows the word '\(name)'", at: reader[token],
+                .warning, .casVariable, "variable '\(name)' shadows the word '\(name)'", at: reader[token],
                 hint: "wherever '\(name)' is written without '$' it now means this variable; rename it or define it as $\(name)")
         }
         if variables[name] == nil { variableOrder.append(name) }
@@ -163,14 +163,14 @@ struct Linker {
                 written = path
             case .some(.some(let other)):
                 logs[importer]!.report(
-                    .error, "'$\(name)' holds \(other.kindName), not a file name", at: reader[token + 1],
+                    .error, .casImport, "'$\(name)' holds \(other.kindName), not a file name", at: reader[token + 1],
                     hint: "define it as $\(name) = \"file.cas\"")
                 return nil
             case .some(.none):
                 return nil
             case .none:
                 logs[importer]!.report(
-                    .error, "undefined variable '$\(name)'", at: reader[token + 1],
+                    .error, .casUndefinedVariable, "undefined variable '$\(name)'", at: reader[token + 1],
                     hint: Suggestion.closest(to: name, among: variables.keys.sorted()).map { "did you mean '$\($0)'?" })
                 undefinedUses.append((importer, logs[importer]!.items.count - 1, name))
                 return nil
@@ -183,14 +183,14 @@ struct Linker {
             let start = onStack.firstIndex(of: path)!
             let cycle = (onStack[start...] + [path]).joined(separator: " → ")
             logs[importer]!.report(
-                .error, "import cycle: \(cycle)", at: reader[token],
+                .error, .casImport, "import cycle: \(cycle)", at: reader[token],
                 hint: "remove one of these imports; shared variables can live in a file both import")
             return nil
         }
         guard !linkedPaths.contains(path) else { return nil }
         guard let frame = open(path, read: read) else {
             logs[importer]!.report(
-                .error, "cannot import '\(written)': \(Self.reason(files[files.count - 1].status))", at: reader[token],
+                .error, .casImport, "cannot import '\(written)': \(Self.reason(files[files.count - 1].status))", at: reader[token],
                 hint: "looked for \(path), relative to the importing file")
             return nil
         }
@@ -268,7 +268,7 @@ struct Linker {
                     guard case .number(let number, false) = value else {
                         _ = evaluator.report(
                             "a media query compares with a number of cells, not \(value.kindName)",
-                            at: term.value.token)
+                            at: term.value.token, code: .casMediaQuery)
                         return []
                     }
                     conditions.append(MediaQuery.Condition(feature: term.feature, relation: term.relation, value: number))

@@ -78,14 +78,14 @@ struct MediaQueryParser {
     }
 
     private mutating func error(_ message: String, at index: Int, hint: String? = nil) -> [[MediaQuerySyntax.Term]]? {
-        log.report(.error, message, at: reader[min(index, end - 1)], hint: hint)
+        log.report(.error, .casMediaQuery, message, at: reader[min(index, end - 1)], hint: hint)
         return nil
     }
 
     private mutating func parseAlternatives(keyword: Int) -> [[MediaQuerySyntax.Term]]? {
         guard position < end else {
             log.report(
-                .error, "\(reader.quoted(keyword)) needs a query", at: reader[keyword],
+                .error, .casMediaQuery, "\(reader.quoted(keyword)) needs a query", at: reader[keyword],
                 hint: "e.g. @media (min-width: 100)")
             return nil
         }

@@ -8,38 +8,61 @@ final class DiagnosticLog {
 
     let source: SourceText
     private(set) var items: [Diagnostic] = []
+    /// Diagnostics past the limit, counted but not kept, and the errors among them.
     private(set) var suppressed = 0
+    private var suppressedErrors = 0
     private var firstSuppressed: (offset: Int, length: Int)?
+    /// The last location worked out from an offset: reports along one long line
+    /// then count its characters once instead of from the line start each time.
+    private var lastLocated: (offset: Int, location: SourceLocation)?
 
     init(source: SourceText) {
         self.source = source
     }
 
     func report(
-        _ severity: Diagnostic.Severity, _ message: String,
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
         offset: Int, length: Int = 1, hint: String? = nil
     ) {
         guard items.count < Self.limit else {
-            if suppressed == 0 { firstSuppressed = (offset, length) }
-            suppressed += 1
+            suppress(severity, offset: offset, length: length)
             return
         }
-        items.append(Diagnostic(severity, message, in: source, offset: offset, length: length, hint: hint))
+        let location = source.location(atOffset: offset, after: lastLocated)
+        lastLocated = (offset, location)
+        items.append(
+            Diagnostic(severity, code, message, in: source, offset: offset, length: length, hint: hint, location: location))
     }
 
     /// At a token: its line and column are known, so no rescanning of the line.
     func report(
-        _ severity: Diagnostic.Severity, _ message: String, at token: Token, hint: String? = nil
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, at token: Token,
+        hint: String? = nil
     ) {
         guard items.count < Self.limit else {
-            report(severity, message, offset: Int(token.start))
+            suppress(severity, offset: Int(token.start), length: 1)
             return
         }
         let location = SourceLocation(file: source.path, line: Int(token.line), column: Int(token.column))
         items.append(
             Diagnostic(
-                severity, message, at: location, excerpt: source.lineText(location.line),
-                length: max(1, Int(token.end - token.start)), hint: hint))
+                severity, code, message, in: source, offset: Int(token.start),
+                length: Self.characters(in: token, of: source), hint: hint, location: location))
+    }
+
+    private func suppress(_ severity: Diagnostic.Severity, offset: Int, length: Int) {
+        if suppressed == 0 { firstSuppressed = (offset, length) }
+        suppressed += 1
+        if severity == .error { suppressedErrors += 1 }
+    }
+
+    /// The token's length in characters (the caret counts characters), looking at
+    /// no more of it than an excerpt can show.
+    private static func characters(in token: Token, of source: SourceText) -> Int {
+        let start = Int(token.start)
+        let end = min(Int(token.end), start + 4 * Excerpt.charactersAfter, source.utf8.count)
+        guard end > start else { return 1 }
+        return String(decoding: source.utf8[start..<end], as: UTF8.self).count
     }
 
     /// Replaces the hint of a diagnostic reported earlier, when later facts explain it better.
@@ -51,10 +74,11 @@ final class DiagnosticLog {
     /// The diagnostics, with a closing note when some were suppressed.
     var finished: [Diagnostic] {
         guard suppressed > 0, let first = firstSuppressed else { return items }
-        return items + [
-            Diagnostic(
-                .note, "\(suppressed) more diagnostics in this file were not shown, the first here", in: source,
-                offset: first.offset, length: first.length)
-        ]
+        var note = Diagnostic(
+            .note, .moreNotShown, "\(suppressed) more diagnostics in this file were not shown, the first here",
+            in: source, offset: first.offset, length: first.length)
+        note.omitted = Diagnostic.Omission(count: suppressed, errors: suppressedErrors)
+        note.origin = .stylesheet
+        return items + [note]
     }
 }

@@ -90,11 +90,11 @@ struct ExpressionParser {
 
     private mutating func fail(_ message: String, at index: Int, hint: String? = nil) -> Expression? {
         if index < end {
-            log.report(.error, message, at: reader[index], hint: hint)
+            log.report(.error, .casSyntax, message, at: reader[index], hint: hint)
         } else {
             // Past the range: point just after its last token.
             let last = reader[max(position, end) - 1]
-            log.report(.error, message, offset: Int(last.end), hint: hint)
+            log.report(.error, .casSyntax, message, offset: Int(last.end), hint: hint)
         }
         return nil
     }
@@ -243,7 +243,7 @@ struct ExpressionParser {
             position += 1
             return true
         }
-        log.report(.error, "'(' is never closed", at: reader[open], hint: "add ')' to end the group")
+        log.report(.error, .casSyntax, "'(' is never closed", at: reader[open], hint: "add ')' to end the group")
         return false
     }
 }

@@ -91,7 +91,7 @@ struct FileParser {
         }
         if isTopLevel, reader[first].kind == .variable {
             log.report(
-                .error, "expected '=' after \(reader.quoted(first))", at: reader[first],
+                .error, .casSyntax, "expected '=' after \(reader.quoted(first))", at: reader[first],
                 hint: "variables are defined as $name = value")
             return nil
         }
@@ -115,7 +115,7 @@ struct FileParser {
             // A property line with lines indented under it: keep the declaration and
             // read the indented lines as if they were not indented.
             log.report(
-                .error, "'\(property)' is a property, but lines are indented under it", at: reader[first],
+                .error, .casSyntax, "'\(property)' is a property, but lines are indented under it", at: reader[first],
                 hint: "indent the following lines like '\(property)'")
             if let declaration = declaration(range, prefix: nil) { pending.append(declaration) }
             return Frame(block: body, cursor: structure.blocks[body].first, context: context)
@@ -136,7 +136,7 @@ struct FileParser {
     private mutating func strayTopLevelStatement(_ range: Range<Int>) {
         if let property = misplacedPropertyOwner(range) {
             log.report(
-                .error, "'\(property)' is a property, but it is outside any rule", at: reader[range.lowerBound],
+                .error, .casSyntax, "'\(property)' is a property, but it is outside any rule", at: reader[range.lowerBound],
                 hint: "put it inside a rule's block, e.g. box { \(property) … }")
             return
         }
@@ -157,7 +157,7 @@ struct FileParser {
             for child in written {
                 if selectors.count == Self.maxSelectorsPerRule {
                     log.report(
-                        .error, "this selector group expands to more than \(Self.maxSelectorsPerRule) selectors",
+                        .error, .casSelector, "this selector group expands to more than \(Self.maxSelectorsPerRule) selectors",
                         at: reader[range.lowerBound], hint: "nested groups multiply; the rest are ignored")
                     break expansion
                 }
@@ -179,7 +179,7 @@ struct FileParser {
         guard reader[first].kind == .word else {
             let looksLikeSelector: Set<TokenKind> = [.dotWord, .hash, .ampersand, .greater, .caret, .star, .leftBracket]
             log.report(
-                .error, "expected a property name, found \(reader.quoted(first))", at: reader[first],
+                .error, .casSyntax, "expected a property name, found \(reader.quoted(first))", at: reader[first],
                 hint: looksLikeSelector.contains(reader[first].kind)
                     ? "a nested rule needs a block: add '{ … }' or indent its properties under it" : nil)
             return nil
@@ -191,7 +191,7 @@ struct FileParser {
                 ?? PropertyCatalog.allNames
             let hint = CSSHabits.hint(for: name)
                 ?? Suggestion.closest(to: name, among: candidates).map { "did you mean '\($0)'?" }
-            log.report(.warning, "unknown property '\(name)'", at: reader[first], hint: hint)
+            log.report(.warning, .casUnknownProperty, "unknown property '\(name)'", at: reader[first], hint: hint)
             return nil
         }
         var index = first + 1
@@ -204,7 +204,7 @@ struct FileParser {
         if index < range.upperBound, reader[index].kind == .colon { index += 1 }
         guard index < range.upperBound else {
             log.report(
-                .error, "'\(name)' has no value", at: reader[range.upperBound - 1],
+                .error, .casSyntax, "'\(name)' has no value", at: reader[range.upperBound - 1],
                 hint: "write a value after the property name, e.g. \(name) …")
             return nil
         }
@@ -261,7 +261,7 @@ struct FileParser {
     ) {
         let first = range.lowerBound
         guard reader[first].kind == .word else {
-            log.report(.error, "expected a property name before '@{'", at: reader[first])
+            log.report(.error, .casSyntax, "expected a property name before '@{'", at: reader[first])
             return
         }
         var index = first + 1
@@ -274,7 +274,7 @@ struct FileParser {
         if index < range.upperBound - 1, reader[index].kind == .colon { index += 1 }
         guard index == range.upperBound - 1 else {
             log.report(
-                .error, "unexpected \(reader.quoted(index)) before '@{'", at: reader[index],
+                .error, .casSyntax, "unexpected \(reader.quoted(index)) before '@{'", at: reader[index],
                 hint: "a property group looks like border @{ style rounded; color red }")
             return
         }
@@ -285,7 +285,7 @@ struct FileParser {
             if let inner = statement.body {
                 guard reader[statement.tokens.upperBound - 1].kind == .at else {
                     log.report(
-                        .error, "a property group holds only properties and groups",
+                        .error, .casSyntax, "a property group holds only properties and groups",
                         at: reader[statement.tokens.lowerBound],
                         hint: "a nested group needs '@' before its block, e.g. \(prefix) @{ … }")
                     continue
@@ -307,16 +307,16 @@ struct FileParser {
         let first = range.lowerBound
         guard context.selectors == nil, context.media.isEmpty else {
             log.report(
-                .error, "variables are defined at the top level only", at: reader[first],
+                .error, .casVariable, "variables are defined at the top level only", at: reader[first],
                 hint: "move '\(reader.text(of: range))' above the rule, outside any block")
             return
         }
         if statement.body != nil {
-            log.report(.error, "a variable definition cannot own a block", at: reader[first])
+            log.report(.error, .casVariable, "a variable definition cannot own a block", at: reader[first])
         }
         let name = reader.name(first)
         guard range.count > 2 else {
-            log.report(.error, "'\(name)' has no value after '='", at: reader[first + 1])
+            log.report(.error, .casVariable, "'\(name)' has no value after '='", at: reader[first + 1])
             items.append(.variable(name: name, value: nil, token: first))
             return
         }
@@ -334,12 +334,12 @@ struct FileParser {
         case "import":
             guard context.selectors == nil, context.media.isEmpty else {
                 log.report(
-                    .error, "@import must be at the top level", at: reader[keyword],
+                    .error, .casImport, "@import must be at the top level", at: reader[keyword],
                     hint: "move it out of the block; an imported file's rules sit where it is imported")
                 return nil
             }
             if statement.body != nil {
-                log.report(.error, "@import takes a file name, not a block", at: reader[keyword])
+                log.report(.error, .casImport, "@import takes a file name, not a block", at: reader[keyword])
             }
             importStatement(range)
             return nil
@@ -348,7 +348,7 @@ struct FileParser {
                 keyword: keyword, range: (keyword + 1)..<range.upperBound, reader: reader, log: log)
             guard let body = statement.body else {
                 log.report(
-                    .error, "@\(name) needs a block of rules or properties", at: reader[keyword],
+                    .error, .casSyntax, "@\(name) needs a block of rules or properties", at: reader[keyword],
                     hint: "e.g. @media (min-width: 100) { box { size 40 } }")
                 return nil
             }
@@ -358,7 +358,7 @@ struct FileParser {
             return Frame(block: body, cursor: structure.blocks[body].first, context: inner)
         default:
             log.report(
-                .error, "unknown at-rule '@\(name)'", at: reader[keyword],
+                .error, .casSyntax, "unknown at-rule '@\(name)'", at: reader[keyword],
                 hint: Suggestion.closest(to: name, among: Self.atRules).map { "did you mean '@\($0)'?" }
                     ?? "at-rules: @import, @media, @device")
             return nil
@@ -369,7 +369,7 @@ struct FileParser {
         let keyword = range.lowerBound
         let target = (keyword + 1)..<range.upperBound
         guard !target.isEmpty else {
-            log.report(.error, "@import needs a file name", at: reader[keyword], hint: "e.g. @import \"theme.cas\"")
+            log.report(.error, .casImport, "@import needs a file name", at: reader[keyword], hint: "e.g. @import \"theme.cas\"")
             return
         }
         if target.count == 1, reader[target.lowerBound].kind == .string {

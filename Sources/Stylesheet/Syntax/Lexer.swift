@@ -104,7 +104,7 @@ struct Lexer {
                 index += 1
             }
         }
-        log.report(.error, "'/*' comment is never closed", offset: start, length: 2, hint: "end it with '*/'")
+        log.report(.error, .casSyntax, "'/*' comment is never closed", offset: start, length: 2, hint: "end it with '*/'")
         sawSpace = true
     }
 
@@ -140,7 +140,7 @@ struct Lexer {
                 emit(.at, from: start)
             } else {
                 let what = byte == UInt8(ascii: "$") ? "a variable name" : "an id or a hex colour"
-                log.report(.error, "'\(Character(Unicode.Scalar(byte)))' must be followed by \(what)", offset: start)
+                log.report(.error, .casSyntax, "'\(Character(Unicode.Scalar(byte)))' must be followed by \(what)", offset: start)
                 sawSpace = true
             }
             return
@@ -161,7 +161,7 @@ struct Lexer {
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         let text = String(decoding: bytes[index..<end], as: UTF8.self)
-        log.report(.error, "unexpected character '\(text)'", offset: index, length: 1)
+        log.report(.error, .casSyntax, "unexpected character '\(text)'", offset: index, length: 1)
         if byte >= 0x80 { lineIsASCII = false }
         index = end
         sawSpace = true
@@ -279,7 +279,7 @@ struct Lexer {
         }
         // Unterminated: the string runs to the end of the line, so the rest still parses.
         log.report(
-            .error, "string is never closed", offset: start, length: 1,
+            .error, .casSyntax, "string is never closed", offset: start, length: 1,
             hint: "close it with \(quote == 0x22 ? "\"" : "'") before the end of the line")
         stream.strings.append(
             text.map { String(decoding: $0, as: UTF8.self) }
@@ -311,7 +311,7 @@ struct Lexer {
         guard chars.spaces || chars.tabs else { return }
         if chars.spaces && chars.tabs {
             log.report(
-                .error, "indentation mixes tabs and spaces", offset: lineStart, length: offset - lineStart,
+                .error, .casSyntax, "indentation mixes tabs and spaces", offset: lineStart, length: offset - lineStart,
                 hint: "indent with either tabs or spaces throughout the file")
             return
         }
@@ -323,7 +323,7 @@ struct Lexer {
         if established != used {
             let (this, that) = used == 0x09 ? ("tabs", "spaces") : ("spaces", "tabs")
             log.report(
-                .error, "indentation uses \(this), but earlier lines use \(that)", offset: lineStart,
+                .error, .casSyntax, "indentation uses \(this), but earlier lines use \(that)", offset: lineStart,
                 length: offset - lineStart, hint: "indent with either tabs or spaces throughout the file")
         }
     }

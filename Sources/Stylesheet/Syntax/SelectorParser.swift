@@ -58,7 +58,7 @@ struct SelectorParser {
             if atEnd || (reader[index].kind == .comma && brackets == 0) {
                 if start == index {
                     let at = min(index, range.upperBound - 1)
-                    parser.log.report(.error, "empty selector in a group", at: reader[at], hint: "remove the extra ','")
+                    parser.log.report(.error, .casSelector, "empty selector in a group", at: reader[at], hint: "remove the extra ','")
                 } else if let selector = parser.parse(start..<index) {
                     result.append(selector)
                 }
@@ -70,7 +70,7 @@ struct SelectorParser {
     }
 
     private mutating func fail(_ message: String, at index: Int, hint: String? = nil) -> WrittenSelector? {
-        log.report(.error, message, at: reader[index], hint: hint)
+        log.report(.error, .casSelector, message, at: reader[index], hint: hint)
         return nil
     }
 
@@ -163,7 +163,7 @@ struct SelectorParser {
             parts.append(.kind(token.kind == .caret ? .derived(name) : .exact(name)))
             if !hierarchy.isKnown(name) {
                 log.report(
-                    .warning, "unknown kind '\(name)'", at: reader[nameIndex],
+                    .warning, .casUnknownKind, "unknown kind '\(name)'", at: reader[nameIndex],
                     hint: Suggestion.hint(for: name, among: hierarchy.kinds)
                         ?? "kinds: " + hierarchy.kinds.joined(separator: ", "))
             }
@@ -209,10 +209,10 @@ struct SelectorParser {
             guard cursor < end, reader[cursor].kind == .word, cursor + 1 < end, reader[cursor + 1].kind == .colon else {
                 let isFirst = key == open + 1
                 if isFirst, cursor < end, reader.isWord(cursor, "state") {
-                    log.report(.error, "expected ':' after 'state'", at: reader[min(cursor + 1, last)])
+                    log.report(.error, .casSelector, "expected ':' after 'state'", at: reader[min(cursor + 1, last)])
                 } else {
                     log.report(
-                        .error, isFirst ? "expected 'state:' after '['" : "expected 'name:value' after ','",
+                        .error, .casSelector, isFirst ? "expected 'state:' after '['" : "expected 'name:value' after ','",
                         at: reader[min(cursor, last)], hint: "state arguments look like [state:focused]")
                 }
                 return nil
@@ -220,7 +220,7 @@ struct SelectorParser {
             cursor += 2
             guard cursor < end, reader[cursor].kind == .word else {
                 log.report(
-                    .error, reader.isWord(key, "state") ? "expected a state name, as in [state:focused]"
+                    .error, .casSelector, reader.isWord(key, "state") ? "expected a state name, as in [state:focused]"
                         : "expected a value after '\(reader.name(key)):'",
                     at: reader[min(cursor, last)])
                 return nil
@@ -228,7 +228,7 @@ struct SelectorParser {
             argument(key: key, value: cursor, into: &states, reader: reader, log: log)
             cursor += 1
             guard cursor < end, reader[cursor].kind == .rightBracket || reader[cursor].kind == .comma else {
-                log.report(.error, "'[' is never closed", at: reader[open], hint: "end the state with ']'")
+                log.report(.error, .casSelector, "'[' is never closed", at: reader[open], hint: "end the state with ']'")
                 return nil
             }
             cursor += 1
@@ -242,14 +242,14 @@ struct SelectorParser {
     private static func argument(key: Int, value: Int, into states: inout [String], reader: TokenReader, log: DiagnosticLog) {
         guard reader.isWord(key, "state") else {
             log.report(
-                .warning, "argument '\(reader.name(key))' has no meaning here; it is ignored", at: reader[key],
+                .warning, .casSelector, "argument '\(reader.name(key))' has no meaning here; it is ignored", at: reader[key],
                 hint: "only state: arguments select views, as in [state:focused]")
             return
         }
         let name = reader.name(value)
         if !knownStates.contains(name), let near = Suggestion.closest(to: name, among: knownStates) {
             log.report(
-                .warning, "unknown state '\(name)'", at: reader[value],
+                .warning, .casUnknownState, "unknown state '\(name)'", at: reader[value],
                 hint: "did you mean '\(near)'? (a state nothing sets never matches)")
         }
         states.append(name)

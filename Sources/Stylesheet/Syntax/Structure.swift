@@ -108,7 +108,7 @@ struct StructureBuilder {
         let unclosed = open.dropFirst().filter { structure.blocks[$0].isBrace }
         if let outermost = unclosed.first, let opener = structure.blocks[outermost].opener {
             let more = unclosed.count > 1 ? " (nor are \(unclosed.count - 1) more inside it)" : ""
-            log.report(.error, "'{' is never closed\(more)", at: tokens[opener], hint: "add a matching '}'")
+            log.report(.error, .casSyntax, "'{' is never closed\(more)", at: tokens[opener], hint: "add a matching '}'")
         }
         open.removeSubrange(1...)
     }
@@ -126,7 +126,7 @@ struct StructureBuilder {
         let block = structure.blocks[top]
         if !block.isBrace, open.count > 1, indent < block.level, token.kind != .rightBrace {
             log.report(
-                .error, "this line's indentation matches no enclosing block", at: token,
+                .error, .casSyntax, "this line's indentation matches no enclosing block", at: token,
                 hint: "indent it like the lines above it (\(block.level) characters) or like its parent")
         }
         guard token.kind != .leftBrace, token.kind != .rightBrace,
@@ -182,7 +182,7 @@ struct StructureBuilder {
         var owner = eligibleOwner()
         if owner == nil {
             log.report(
-                .error, "'{' has no selector or property before it", at: tokens[index],
+                .error, .casSyntax, "'{' has no selector or property before it", at: tokens[index],
                 hint: "write a selector before '{'; this block is ignored")
             append(Statement(tokens: index..<index, indent: tokens[index].indent))
             owner = structure.statements.count - 1
@@ -199,7 +199,7 @@ struct StructureBuilder {
         if block.depth > Structure.maxDepth, !reportedDepth {
             reportedDepth = true
             log.report(
-                .error, "blocks are nested more than \(Structure.maxDepth) levels deep", at: token,
+                .error, .casSyntax, "blocks are nested more than \(Structure.maxDepth) levels deep", at: token,
                 hint: "the blocks below this depth are ignored")
         }
         structure.blocks.append(block)
@@ -211,7 +211,7 @@ struct StructureBuilder {
         finishStatement(end: index, semicolon: false)
         while open.count > 1, !structure.blocks[top].isBrace { open.removeLast() }
         guard open.count > 1 else {
-            log.report(.error, "'}' has no matching '{'", at: tokens[index], hint: "remove it")
+            log.report(.error, .casSyntax, "'}' has no matching '{'", at: tokens[index], hint: "remove it")
             return
         }
         open.removeLast()

@@ -62,6 +62,24 @@ final class TokenReader: Sendable {
         return SourceLocation(file: source.path, line: Int(token.line), column: Int(token.column))
     }
 
+    /// The word token spelling `word` in the value that starts at `index` (on its
+    /// line, before a `;`, `{` or `}`), so a message about one word of a value can
+    /// point at that word; nil when the word came from elsewhere (a variable).
+    func wordToken(_ word: String, inValueAt index: Int) -> Int? {
+        let tokens = stream.tokens
+        guard tokens.indices.contains(index) else { return nil }
+        let line = tokens[index].line
+        var cursor = index
+        while cursor < tokens.count, tokens[cursor].line == line {
+            switch tokens[cursor].kind {
+            case .semicolon, .leftBrace, .rightBrace: return nil
+            case .word where text(cursor) == word: return cursor
+            default: cursor += 1
+            }
+        }
+        return nil
+    }
+
     /// How a token reads in a message: `'{'`, `'box'`, `end of line`.
     func quoted(_ index: Int) -> String { "'\(text(index))'" }
 }

@@ -21,8 +21,10 @@ struct Evaluator {
         "floor", "ceil", "round", "abs", "min", "max", "rgb", "rgba", "hsl", "hsla", "color",
     ]
 
-    mutating func report(_ message: String, at token: Int, hint: String? = nil) -> EvaluationFailed {
-        log.report(.error, message, at: reader[token], hint: hint)
+    mutating func report(
+        _ message: String, at token: Int, hint: String? = nil, code: DiagnosticCode = .casInvalidValue
+    ) -> EvaluationFailed {
+        log.report(.error, code, message, at: reader[token], hint: hint)
         return EvaluationFailed()
     }
 
@@ -83,7 +85,7 @@ struct Evaluator {
 
     private mutating func undefined(_ name: String, at token: Int, suggestion: String?) -> EvaluationFailed {
         log.report(
-            .error, "undefined variable '$\(name)'", at: reader[token],
+            .error, .casUndefinedVariable, "undefined variable '$\(name)'", at: reader[token],
             hint: suggestion.map { "did you mean '$\($0)'?" })
         undefinedUses.append((name, log.items.count - 1))
         return EvaluationFailed()
@@ -98,11 +100,11 @@ struct Evaluator {
         case "px", "pt":
             throw report(
                 "'\(unit)' has no meaning in a terminal: lengths are counted in cells", at: token,
-                hint: "write \(plain) instead of \(plain)\(unit)")
+                hint: "write \(plain) instead of \(plain)\(unit)", code: .casUnit)
         default:
             throw report(
                 "unknown unit '\(unit)'", at: token,
-                hint: "numbers are cells; write \(plain) (only '%' is meaningful, inside rgb() and hsl())")
+                hint: "numbers are cells; write \(plain) (only '%' is meaningful, inside rgb() and hsl())", code: .casUnit)
         }
     }
 
@@ -117,7 +119,7 @@ struct Evaluator {
             case .subtract: return .number(x - y, percent: percent)
             case .multiply: return .number(x * y, percent: percent)
             case .divide:
-                guard y != 0 else { throw report("division by zero", at: token) }
+                guard y != 0 else { throw report("division by zero", at: token, code: .casArithmetic) }
                 return .number(x / y, percent: percent)
             }
         case (.list(let items), .number):
@@ -128,7 +130,7 @@ struct Evaluator {
             guard left.count == right.count else {
                 throw report(
                     "'\(op.rawValue)' needs tuples of the same length, found \(left.count) and \(right.count) values",
-                    at: token)
+                    at: token, code: .casArithmetic)
             }
             return .list(try zip(left, right).map { try arithmetic(op, $0, $1, at: token) })
         case (.string(let x), .string(let y)) where op == .add:
@@ -136,7 +138,7 @@ struct Evaluator {
         default:
             throw report(
                 "'\(op.rawValue)' cannot combine \(a.kindName) and \(b.kindName)", at: token,
-                hint: "arithmetic works on numbers and tuples of numbers; '+' also joins strings")
+                hint: "arithmetic works on numbers and tuples of numbers; '+' also joins strings", code: .casArithmetic)
         }
     }
 
@@ -182,7 +184,7 @@ struct Evaluator {
             throw report(
                 "unknown function '\(name)'", at: token,
                 hint: Suggestion.hint(for: name, among: Self.functions)
-                    ?? "functions: " + Self.functions.joined(separator: ", "))
+                    ?? "functions: " + Self.functions.joined(separator: ", "), code: .casUnknownFunction)
         }
     }
 

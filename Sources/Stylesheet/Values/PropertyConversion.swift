@@ -113,7 +113,7 @@ extension Evaluator {
             if ColorNames.isNoColor(word) { return nil }
             if let color = ColorNames.color(named: word) { return color }
             log.report(
-                .warning, "unknown colour '\(word)'", at: reader[token],
+                .warning, .casUnknownColor, "unknown colour '\(word)'", at: reader[reader.wordToken(word, inValueAt: token) ?? token],
                 hint: Suggestion.hint(for: word, among: ColorNames.allNames)
                     ?? "use a colour name, #rrggbb, rgb(), hsl(), color(N) or none")
             throw EvaluationFailed()
@@ -145,7 +145,7 @@ extension Evaluator {
         }
         guard let flag = Self.booleanWords[word] ?? Self.booleanWords[word.lowercased()] else {
             log.report(
-                .warning, "'\(name)' takes true or false, not '\(word)'", at: reader[token],
+                .warning, .casUnknownValue, "'\(name)' takes true or false, not '\(word)'", at: reader[reader.wordToken(word, inValueAt: token) ?? token],
                 hint: "valid values: true, false, YES, NO")
             throw EvaluationFailed()
         }
@@ -165,7 +165,7 @@ extension Evaluator {
         if let match = words.first(where: { $0 == lowered }) { return match }
         let nearest = Suggestion.closest(to: word, among: words)
         log.report(
-            .warning, "'\(word)' is not a value of '\(name)'", at: reader[token],
+            .warning, .casUnknownValue, "'\(word)' is not a value of '\(name)'", at: reader[reader.wordToken(word, inValueAt: token) ?? token],
             hint: (nearest.map { "did you mean '\($0)'? " } ?? "") + "valid values: " + words.joined(separator: ", "))
         throw EvaluationFailed()
     }
@@ -185,8 +185,10 @@ extension Evaluator {
             if case .word(let word) = item, ColorNames.color(named: word) == nil,
                 !ColorNames.isNoColor(word)
             {
+                // Point at the word itself: `border rounded blu` is about `blu`.
+                let at = reader.wordToken(word, inValueAt: token) ?? token
                 log.report(
-                    .warning, "'\(word)' is neither a border style nor a colour", at: reader[token],
+                    .warning, .casUnknownValue, "'\(word)' is neither a border style nor a colour", at: reader[at],
                     hint: Suggestion.hint(for: word, among: styles + ColorNames.allNames)
                         ?? "styles: " + styles.joined(separator: ", "))
                 throw EvaluationFailed()

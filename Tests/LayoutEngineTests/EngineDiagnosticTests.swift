@@ -1,0 +1,83 @@
+import Diagnostics
+import Testing
+
+@testable import LayoutEngine
+
+@Suite struct EngineDiagnosticTests {
+    /// N nested `column [padding=1]` views, each also pinned to `a.bottom`: conflict k
+    /// has about k members. One error per conflict, each naming at most
+    /// `listedMembers` others, keeps the output linear in N (it was cubic).
+    static func nestedConflicts(_ n: Int) -> String {
+        var text = "screen root {\n  box a { left == 0; top == 0; width == 1; height == 1 }\n"
+        for depth in 0..<n {
+            text += String(repeating: "  ", count: depth + 1) + "column c\(depth) [padding=1] {\n"
+            text += String(repeating: "  ", count: depth + 2) + "top == a.bottom\n"
+        }
+        return text + String(repeating: "}\n", count: n + 1)
+    }
+
+    @Test func conflictOutputGrowsLinearlyWithTheConflicts() {
+        var session = loaded(Self.nestedConflicts(60), height: 200).session
+        let errors = session.checkDiagnostics().filter { $0.code == .engineConflict }
+        #expect(errors.count == session.conflicts().count)
+        #expect(errors.count > 30)
+        let bytes = errors.reduce(0) { $0 + $1.summary.utf8.count }
+        #expect(bytes < errors.count * 200 * (ConflictDiagnostics.listedMembers + 2))
+        #expect(errors.allSatisfy { $0.severity == .error && $0.origin == .engine })
+        // The larger conflicts name twenty members and count the rest.
+        #expect(errors.contains { $0.message.contains(" more; it was broken") })
+    }
+
+    @Test func conflictMembersAreListedOnceEach() throws {
+        var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width == 10; width == 20 }\n}").session
+        let conflict = try #require(session.conflicts().first)
+        let kept = conflict.constraints.filter { $0 != conflict.broken }
+        let diagnostic = ConflictDiagnostics.diagnostic(for: .init(broken: conflict.broken, kept: kept + kept))
+        #expect(diagnostic.message == "required constraint `a.width == 20` conflicts with `a.width == 10` (\(specPath):2:45); it was broken (left out)")
+        #expect(diagnostic.location == conflict.broken.location)
+        #expect(diagnostic.code == .engineConflict)
+    }
+
+    @Test func theEngineCapAppliesToCheckDiagnosticsWithTheTrueCount() {
+        // 1,500 views left ambiguous on one long line.
+        let line = String(repeating: "box { } ", count: 1_500)
+        var session = loaded("screen root {\n  " + line + "\n}\n").session
+        let diagnostics = session.checkDiagnostics()
+        let engine = diagnostics.filter { $0.origin == .engine }
+        #expect(engine.count == LayoutSession.engineDiagnosticLimit + 1)
+        let note = try! #require(engine.last(where: { $0.code == .moreNotShown }))
+        #expect(note.omitted?.count == 1_500 - LayoutSession.engineDiagnosticLimit)
+        // Each excerpt is a window of the line, not the line.
+        let excerptBytes = diagnostics.reduce(0) { $0 + ($1.excerpt?.utf8.count ?? 0) }
+        #expect(excerptBytes <= diagnostics.count * 4 * (Excerpt.charactersBefore + Excerpt.charactersAfter + 2))
+        for diagnostic in engine.prefix(20) where diagnostic.code == .engineAmbiguous {
+            #expect(diagnostic.excerpt.map { $0.dropFirst(diagnostic.caretColumn - 1).hasPrefix("box") } == true)
+        }
+    }
+
+    @Test func blockingErrorsCompareByIdentityNotWording() {
+        let at = SourceLocation(file: "s.layout", line: 1, column: 1)
+        let source = SourceText(path: "s.layout", text: "box a { wdth == 1 }\n")
+        let before = Diagnostic(.error, .layoutUnknownAttribute, "unknown attribute 'wdth'", in: source, offset: 8, length: 4)
+        var moved = before
+        moved.location.line = 5
+        moved.message = "reworded"
+        #expect(LayoutSession.newErrors(in: [moved], comparedTo: [before]).isEmpty)
+        let other = Diagnostic(.error, .layoutUnknownView, "x", at: at)
+        #expect(LayoutSession.newErrors(in: [other], comparedTo: [before]).count == 1)
+    }
+}
+
+@Suite struct EngineNoteTests {
+    @Test func twoCappedEngineListsGiveOneNoteWithTheSum() {
+        let at = SourceLocation(file: "s.layout", line: 1, column: 1)
+        let first = Diagnostic.moreNotShown("3 more", omitted: .init(count: 3, errors: 3), from: .engine, at: at)
+        let second = Diagnostic.moreNotShown("4 more", omitted: .init(count: 4, errors: 0), from: .engine, at: at)
+        let spec = Diagnostic.moreNotShown("9 more", omitted: .init(count: 9, errors: 9), from: .spec, at: at)
+        let merged = LayoutSession.mergingEngineNotes([first, spec, second])
+        #expect(merged.count == 2)
+        #expect(merged.last?.omitted == Diagnostic.Omission(count: 7, errors: 3))
+        #expect(merged.last?.message == "7 more diagnostics from the engine not shown")
+        #expect(merged.errorCount == 12)
+    }
+}
