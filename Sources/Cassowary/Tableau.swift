@@ -90,11 +90,12 @@ struct Tableau: Sendable {
     var rows: [Row] = []
     var freeRows: [Int32] = []
 
-    // Objective: one coefficient per priority level in use (highest first)
-    // for every symbol, stored symbol by symbol — `objective[s × levels + level]`,
-    // see `cost(_:level:)` — so a symbol's reduced cost is one short read.
+    // Objective: for every symbol, its non-zero costs by priority level,
+    // highest first (see `Tableau+Objective`), so a symbol's reduced cost is
+    // one short read whatever the number of levels. `levels` lists the
+    // priority ranks in use and `levelUse` how many preferences use each.
     var levels: [Int] = []
-    var objective: [Double] = []
+    var objectiveCosts: [[LevelCost]] = []
     var levelUse: [Int] = []
     /// The phase-one objective while a required constraint is being added:
     /// dense coefficients plus the list of symbols that may be non-zero.
@@ -192,7 +193,7 @@ struct Tableau: Sendable {
             artificialCoefficient.append(0)
             positionMap.append(0)
             positionStamp.append(0)
-            objective.append(contentsOf: repeatElement(0, count: levels.count))
+            objectiveCosts.append([])
             journal.log(.allocateSymbol(s, reused: false))
         }
         if kind == .external { notePending(s) }
@@ -200,7 +201,7 @@ struct Tableau: Sendable {
     }
 
     mutating func freeSymbol(_ s: Int32) {
-        for level in levels.indices where cost(s, level: level) != 0 { setObjective(level, s, 0) }
+        clearObjective(of: s)
         journal.noteSymbol(s, symbols[Int(s)])
         symbols[Int(s)] = SymbolInfo(kind: .unused, row: -1, owner: -1, rank: 0)
         externalVariable[Int(s)] = nil
@@ -520,7 +521,7 @@ struct Tableau: Sendable {
             removeEntry(row: cell.row, at: cell.position)
             noteRowChange(cell.row)
         }
-        for level in levels.indices where cost(symbol, level: level) != 0 { setObjective(level, symbol, 0) }
+        clearObjective(of: symbol)
         if artificialActive { artificialCoefficient[Int(symbol)] = 0 }
     }
 
@@ -530,19 +531,13 @@ struct Tableau: Sendable {
         assert(!journal.isActive, "priority levels changed inside a transaction")
     }
 
-    @inline(__always) mutating func setObjective(_ level: Int, _ s: Int32, _ value: Double) {
-        let i = Int(s) * levels.count + level
-        journal.noteObjectiveWrite(level, s, objective[i])
-        objective[i] = value
-    }
-
     func cachedReported(_ s: Int32) -> Double { reportedValue[Int(s)] }
     mutating func setReported(_ s: Int32, _ value: Double) { reportedValue[Int(s)] = value }
 
     /// Whether nothing refers to the symbol.
     func isUnreferenced(_ s: Int32) -> Bool {
         symbols[Int(s)].row < 0 && coreColumn[Int(s)].isEmpty && definitionColumn[Int(s)].isEmpty
-            && !levels.indices.contains { cost(s, level: $0) != 0 }
+            && objectiveCosts[Int(s)].isEmpty
     }
 }
 

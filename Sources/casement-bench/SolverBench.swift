@@ -2,17 +2,18 @@ import ArgumentParser
 import Cassowary
 
 /// `casement-bench solver`: the chain and tree layout workloads of issue 2,
-/// with the same phases kiwi was measured on.
+/// with the same phases kiwi was measured on, and the `levels` workload of
+/// issue 11 (see `SolverLevelsBench.swift`).
 struct SolverBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "solver",
-        abstract: "Cassowary solver workloads (chain, tree): build, edit, edit-nu, churn.")
+        abstract: "Cassowary solver workloads (chain, tree: build, edit, edit-nu, churn; levels: build).")
 
     enum Workload: String, ExpressibleByArgument, CaseIterable {
-        case chain, tree
+        case chain, tree, levels
     }
 
-    @Option(help: "chain or tree (default: both).")
+    @Option(help: "chain, tree or levels (default: all).")
     var workload: Workload?
 
     @Option(help: "Comma-separated view counts; tree sizes must be powers of 10.")
@@ -29,7 +30,7 @@ struct SolverBench: ParsableCommand {
 
     mutating func validate() throws {
         guard let list = parseSizes(sizes) else { throw ValidationError("--sizes must list positive integers") }
-        if workload != .chain {
+        if workload == nil || workload == .tree {
             for n in list where !isPowerOfTen(n) || n < 10 {
                 throw ValidationError("tree sizes must be powers of 10 (got \(n))")
             }
@@ -41,7 +42,8 @@ struct SolverBench: ParsableCommand {
         let workloads = workload.map { [$0] } ?? Workload.allCases
         for w in workloads {
             for n in parseSizes(sizes)! {
-                try measure(w, n: n, runs: n <= 1000 ? runs : min(runs, 3))
+                let runs = n <= 1000 ? runs : min(runs, 3)
+                if w == .levels { try measureLevels(n: n, runs: runs) } else { try measure(w, n: n, runs: runs) }
             }
         }
     }
