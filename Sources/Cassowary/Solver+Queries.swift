@@ -74,7 +74,11 @@ extension Solver {
         if !tableau.isSettled { tableau.settleForReading() }
         tableau.flushPending()
         var result: [Ambiguity] = []
-        var seen: [[Int32]] = []
+        // Only looked up, never iterated, so no hash order reaches the result.
+        var seen: Set<[Int32]> = []
+        // Records already listed for the ambiguity being built (by stamp), so
+        // collecting them is linear in the mentions, not quadratic.
+        var listed = [Int](repeating: -1, count: records.count)
         for s in 0..<Int32(tableau.symbols.count) {
             let k = tableau.kind(s)
             guard k == .external || k == .slack || k == .error, !tableau.isBasic(s) else { continue }
@@ -82,9 +86,7 @@ extension Solver {
             let directions: [Double] = k == .external ? [1, -1] : [1]
             guard directions.contains(where: { tableau.canMove(s, direction: $0) }) else { continue }
             let moved = tableau.externalsMoved(by: s)
-            guard !moved.isEmpty else { continue }
-            if seen.contains(moved) { continue }
-            seen.append(moved)
+            guard !moved.isEmpty, seen.insert(moved).inserted else { continue }
             let cause: Ambiguity.Cause
             if k == .external {
                 cause = .unconstrained(tableau.externalVariable[Int(s)]!)
@@ -93,12 +95,17 @@ extension Solver {
                 guard owner >= 0, let record = records[Int(owner)] else { continue }
                 cause = .tie(record.constraint)
             }
-            var slots: [Int32] = []
-            for x in moved { for slot in mentions[Int(x)] where !slots.contains(slot) { slots.append(slot) } }
-            let involved = slots.compactMap { records[Int($0)] }.filter { !$0.isEdit }
-                .sorted { $0.sequence < $1.sequence }.map(\.constraint)
+            var involved: [(sequence: Int, slot: Int32)] = []
+            for x in moved {
+                for slot in mentions[Int(x)] where listed[Int(slot)] != Int(s) {
+                    listed[Int(slot)] = Int(s)
+                    guard let record = records[Int(slot)], !record.isEdit else { continue }
+                    involved.append((record.sequence, slot))
+                }
+            }
+            involved.sort { $0.sequence < $1.sequence }
             result.append(Ambiguity(cause: cause, variables: moved.compactMap { tableau.externalVariable[Int($0)] },
-                                    constraints: involved))
+                                    constraints: involved.map { records[Int($0.slot)]!.constraint }))
         }
         return result
     }
