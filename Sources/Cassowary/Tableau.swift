@@ -60,6 +60,10 @@ struct Tuning: Sendable {
     /// so many per row) before it keeps to Bland's rule.
     var sparseEnteringBase = 1_000
     var sparseEnteringPerRow = 2
+    /// A required constraint re-defining a variable of the simplex tableau is
+    /// inserted through the dual simplex only while at most this many symbols
+    /// wait to enter (the tableau is nearly optimal); otherwise through phase one.
+    var dualInsertCandidates = 16
 }
 
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
