@@ -428,7 +428,7 @@ struct Tableau: Sendable {
     }
 
     /// The same for the position map used by long merges.
-    private mutating func nextPositionGeneration() -> UInt32 {
+    mutating func nextPositionGeneration() -> UInt32 {
         positionGeneration &+= 1
         if positionGeneration == 0 {
             for i in positionStamp.indices { positionStamp[i] = 0 }

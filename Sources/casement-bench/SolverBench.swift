@@ -2,18 +2,19 @@ import ArgumentParser
 import Cassowary
 
 /// `casement-bench solver`: the chain and tree layout workloads of issue 2,
-/// with the same phases kiwi was measured on, and the `levels` workload of
-/// issue 11 (see `SolverLevelsBench.swift`).
+/// with the same phases kiwi was measured on, and the scaling workloads of
+/// issue 11 (`levels`, `ambiguous-chain`; see `SolverScalingBench.swift`).
 struct SolverBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "solver",
-        abstract: "Cassowary solver workloads (chain, tree: build, edit, edit-nu, churn; levels: build).")
+        abstract: "Cassowary solver workloads (chain, tree: build, edit, edit-nu, churn; levels: build; ambiguous-chain: build, ambiguities).")
 
     enum Workload: String, ExpressibleByArgument, CaseIterable {
         case chain, tree, levels
+        case ambiguousChain = "ambiguous-chain"
     }
 
-    @Option(help: "chain, tree or levels (default: all).")
+    @Option(help: "chain, tree, levels or ambiguous-chain (default: all).")
     var workload: Workload?
 
     @Option(help: "Comma-separated view counts; tree sizes must be powers of 10.")
@@ -43,7 +44,11 @@ struct SolverBench: ParsableCommand {
         for w in workloads {
             for n in parseSizes(sizes)! {
                 let runs = n <= 1000 ? runs : min(runs, 3)
-                if w == .levels { try measureLevels(n: n, runs: runs) } else { try measure(w, n: n, runs: runs) }
+                switch w {
+                case .levels: try measureLevels(n: n, runs: runs)
+                case .ambiguousChain: try measureAmbiguousChain(n: n, runs: runs)
+                case .chain, .tree: try measure(w, n: n, runs: runs)
+                }
             }
         }
     }
