@@ -51,11 +51,30 @@ extension Tableau {
         if rid >= 0 {
             addScaled(toObjective: rank, rows[Int(rid)], coefficient, skip: -1)
         } else {
-            var c = cost(symbol, rank: rank) + coefficient
-            if Tolerance.isZero(c) { c = 0 }
-            setObjective(rank, symbol, c)
+            addToCost(rank, symbol, coefficient)
             noteCandidate(symbol)
         }
+    }
+
+    /// Adds `delta` to the cost of `s` at level `rank` (a result within the
+    /// tolerance of 0 is 0), journaled; one pass over the symbol's short list,
+    /// taken out of `objectiveCosts` while it is edited.
+    @inline(__always) mutating func addToCost(_ rank: Int32, _ s: Int32, _ delta: Double) {
+        var list: [LevelCost] = []
+        swap(&list, &objectiveCosts[Int(s)])
+        var p = 0
+        while p < list.count && list[p].rank > rank { p += 1 }
+        let old: Double
+        if p < list.count && list[p].rank == rank {
+            old = list[p].coefficient
+            let c = old + delta
+            if Tolerance.isZero(c) { list.remove(at: p) } else { list[p].coefficient = c }
+        } else {
+            old = 0
+            if !Tolerance.isZero(delta) { list.insert(LevelCost(rank: rank, coefficient: 0 + delta), at: p) }
+        }
+        swap(&list, &objectiveCosts[Int(s)])
+        journal.noteObjectiveWrite(rank, s, old)
     }
 
     /// Sets the cost of `s` at level `rank`, journaled.

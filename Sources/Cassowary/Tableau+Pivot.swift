@@ -90,11 +90,8 @@ extension Tableau {
     mutating func addScaled(toObjective rank: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
         if skip >= 0 { setObjective(rank, skip, 0) }
         for e in source.entries {
-            let s = e.symbol
-            var c = cost(s, rank: rank) + alpha * e.coefficient
-            if Tolerance.isZero(c) { c = 0 }
-            setObjective(rank, s, c)
-            noteCandidate(s)
+            addToCost(rank, e.symbol, alpha * e.coefficient)
+            noteCandidate(e.symbol)
         }
     }
 
