@@ -22,7 +22,7 @@ struct Journal: Sendable {
     private(set) var savedRows: [(Int32, Row)] = []
     private(set) var savedSymbols: [(Int32, SymbolInfo)] = []
     private(set) var operations: [Operation] = []
-    private(set) var objectiveWrites: [(level: Int, symbol: Int32, old: Double)] = []
+    private(set) var objectiveWrites: [(rank: Int32, symbol: Int32, old: Double)] = []
     private(set) var savedHighestRank: Int64 = 0
 
     mutating func begin(highestRank: Int64, tracksRows: Bool) {
@@ -72,8 +72,8 @@ struct Journal: Sendable {
         }
     }
 
-    @inline(__always) mutating func noteObjectiveWrite(_ level: Int, _ s: Int32, _ old: Double) {
-        if tracksRows { objectiveWrites.append((level, s, old)) }
+    @inline(__always) mutating func noteObjectiveWrite(_ rank: Int32, _ s: Int32, _ old: Double) {
+        if tracksRows { objectiveWrites.append((rank, s, old)) }
     }
 
     mutating func log(_ operation: Operation) {
@@ -106,7 +106,7 @@ extension Tableau {
         for (rid, row) in saved.savedRows { rows[Int(rid)] = row }
         for (s, info) in saved.savedSymbols { symbols[Int(s)] = info }
         for write in saved.objectiveWrites.reversed() where Int(write.symbol) < symbols.count {
-            objective[Int(write.symbol) * levels.count + write.level] = write.old
+            storeObjective(write.rank, write.symbol, write.old)
         }
         for operation in saved.operations.reversed() {
             switch operation {
@@ -159,7 +159,7 @@ extension Tableau {
         externalVariable.removeLast(n)
         cachedValue.removeLast(n)
         reportedValue.removeLast(n)
-        objective.removeLast(n * levels.count)
+        objectiveCosts.removeLast(n)
         accumulator.removeLast(n)
         accumulatorStamp.removeLast(n)
         artificialCoefficient.removeLast(n)

@@ -74,7 +74,11 @@ extension Solver {
         if !tableau.isSettled { tableau.settleForReading() }
         tableau.flushPending()
         var result: [Ambiguity] = []
-        var seen: [[Int32]] = []
+        // Only looked up, never iterated, so no hash order reaches the result.
+        var seen: Set<[Int32]> = []
+        // Records already listed for the ambiguity being built (by stamp), so
+        // collecting them is linear in the mentions, not quadratic.
+        var listed = [Int](repeating: -1, count: records.count)
         for s in 0..<Int32(tableau.symbols.count) {
             let k = tableau.kind(s)
             guard k == .external || k == .slack || k == .error, !tableau.isBasic(s) else { continue }
@@ -82,9 +86,7 @@ extension Solver {
             let directions: [Double] = k == .external ? [1, -1] : [1]
             guard directions.contains(where: { tableau.canMove(s, direction: $0) }) else { continue }
             let moved = tableau.externalsMoved(by: s)
-            guard !moved.isEmpty else { continue }
-            if seen.contains(moved) { continue }
-            seen.append(moved)
+            guard !moved.isEmpty, seen.insert(moved).inserted else { continue }
             let cause: Ambiguity.Cause
             if k == .external {
                 cause = .unconstrained(tableau.externalVariable[Int(s)]!)
@@ -93,12 +95,17 @@ extension Solver {
                 guard owner >= 0, let record = records[Int(owner)] else { continue }
                 cause = .tie(record.constraint)
             }
-            var slots: [Int32] = []
-            for x in moved { for slot in mentions[Int(x)] where !slots.contains(slot) { slots.append(slot) } }
-            let involved = slots.compactMap { records[Int($0)] }.filter { !$0.isEdit }
-                .sorted { $0.sequence < $1.sequence }.map(\.constraint)
+            var involved: [(sequence: Int, slot: Int32)] = []
+            for x in moved {
+                for slot in mentions[Int(x)] where listed[Int(slot)] != Int(s) {
+                    listed[Int(slot)] = Int(s)
+                    guard let record = records[Int(slot)], !record.isEdit else { continue }
+                    involved.append((record.sequence, slot))
+                }
+            }
+            involved.sort { $0.sequence < $1.sequence }
             result.append(Ambiguity(cause: cause, variables: moved.compactMap { tableau.externalVariable[Int($0)] },
-                                    constraints: involved))
+                                    constraints: involved.map { records[Int($0.slot)]!.constraint }))
         }
         return result
     }
@@ -120,38 +127,43 @@ extension Tableau {
 
     /// External symbols whose value changes when nonbasic `s` moves, sorted.
     mutating func externalsMoved(by s: Int32) -> [Int32] {
-        // Rate of change of every affected symbol, propagated through definitions in rank order.
-        // `rate` is only looked up; `touched` keeps the order of discovery.
-        var rate: [Int32: Double] = [s: 1]
-        var queue: [Int32] = [s]
+        // Rate of change of every affected symbol, propagated through definitions
+        // in rank order: rates live in the accumulator scratch array, and the
+        // position stamps mark definitions already queued (both O(1), no hashing).
+        let rated = nextAccumulatorStamp(), queuedMark = nextPositionGeneration()
+        func setRate(_ x: Int32, _ r: Double) {
+            accumulator[Int(x)] = r
+            accumulatorStamp[Int(x)] = rated
+        }
+        func rate(_ x: Int32) -> Double { accumulatorStamp[Int(x)] == rated ? accumulator[Int(x)] : 0 }
+        setRate(s, 1)
         var touched: [Int32] = [s]
         for cell in coreColumn[Int(s)] {
             let b = rows[Int(cell.row)].basic
-            rate[b] = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
+            setRate(b, rows[Int(cell.row)].entries[Int(cell.position)].coefficient)
             touched.append(b)
-            queue.append(b)
         }
         var definitions: [(rank: Int64, symbol: Int32)] = []
-        var queued: Set<Int32> = []
-        for t in queue {
+        func queueDefinitions(using t: Int32) {
             for cell in definitionColumn[Int(t)] {
                 let x = rows[Int(cell.row)].basic
-                if queued.insert(x).inserted { Heap.push(&definitions, (-symbols[Int(x)].rank, x), before: Tableau.higherRank) }
+                if positionStamp[Int(x)] != queuedMark {
+                    positionStamp[Int(x)] = queuedMark
+                    Heap.push(&definitions, (-symbols[Int(x)].rank, x), before: Tableau.higherRank)
+                }
             }
         }
+        for t in touched { queueDefinitions(using: t) }
         // Lowest rank first: a definition's inputs are settled before it.
         while let (_, x) = Heap.pop(&definitions, before: Tableau.higherRank) {
             var r = 0.0
-            for e in rows[Int(symbols[Int(x)].row)].entries { r += e.coefficient * (rate[e.symbol] ?? 0) }
-            rate[x] = r
+            for e in rows[Int(symbols[Int(x)].row)].entries { r += e.coefficient * rate(e.symbol) }
+            setRate(x, r)
             touched.append(x)
-            for cell in definitionColumn[Int(x)] {
-                let y = rows[Int(cell.row)].basic
-                if queued.insert(y).inserted { Heap.push(&definitions, (-symbols[Int(y)].rank, y), before: Tableau.higherRank) }
-            }
+            queueDefinitions(using: x)
         }
         var moved: [Int32] = []
-        for t in touched where kind(t) == .external && !Tolerance.isZero(rate[t] ?? 0) { moved.append(t) }
+        for t in touched where kind(t) == .external && !Tolerance.isZero(rate(t)) { moved.append(t) }
         moved.sort()
         return moved
     }

@@ -177,6 +177,10 @@ public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
     /// Non-zero coefficients over all rows.
     public var cells: Int
     public var priorityLevels: Int
+    /// Non-zero coefficients stored for the objective (every symbol's costs
+    /// at every priority level); grows with the preferences, not with the
+    /// number of priority levels they use.
+    public var objectiveCells: Int
     /// Simplex pivots since the solver was created.
     public var pivots: Int
     /// Row entries merged by substitutions since the solver was created.
@@ -188,7 +192,7 @@ public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
     public var released: Int
 
     public var description: String {
-        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) pivots=\(pivots) merged=\(mergedEntries) exchanges=\(exchanges) released=\(released)"
+        "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) objective=\(objectiveCells) pivots=\(pivots) merged=\(mergedEntries) exchanges=\(exchanges) released=\(released)"
     }
 }
 
@@ -203,6 +207,7 @@ extension Tableau {
         }
         return SolverStatistics(constraints: constraints, symbols: symbolsInUse, coreRows: core,
                                 definitions: definitions, cells: cells, priorityLevels: levels.count,
+                                objectiveCells: objectiveCosts.reduce(0) { $0 + $1.count },
                                 pivots: pivotCount, mergedEntries: mergedEntries, exchanges: exchangeCount,
                                 released: symbols.count { $0.kind == .released })
     }

@@ -38,7 +38,12 @@ extension Tableau {
         // While a layout is being built, phase one and one lazy optimisation at
         // the end are cheaper than optimising every intermediate state.
         // (The dual simplex needs an optimal tableau; optimise before reducing.)
+        // Only when the tableau is nearly optimal, though: with many symbols
+        // queued to enter, the layout is still being built, and optimising it
+        // first, then walking the dual simplex along long rows, was cubic (a
+        // row of 800 texts that overflows: 24 s; issue 11, item 13).
         let dual = kind(equation.marker) != .error
+            && (!needsOptimization || candidates.count <= tuning.dualInsertCandidates)
             && equation.writtenOrder.contains { isCoreBasic($0) && kind($0) == .external }
         var reduced = reduce(constant: equation.constant, entries: equation.entries)
         // A constraint that holds where the solution is and mentions a

@@ -5,7 +5,7 @@ extension Tableau {
     func invariantViolations() -> [String] {
         // Locals, not `self.`: the tests call this after every step of an
         // unoptimised build, where each method call on `self` copies the tableau.
-        let symbols = self.symbols, rows = self.rows, objective = self.objective
+        let symbols = self.symbols, rows = self.rows, objectiveCosts = self.objectiveCosts
         let coreColumn = self.coreColumn, definitionColumn = self.definitionColumn
         func kind(_ s: Int32) -> SymbolKind { symbols[Int(s)].kind }
         func isBasic(_ s: Int32) -> Bool { symbols[Int(s)].row >= 0 }
@@ -54,12 +54,17 @@ extension Tableau {
             if coreColumn[s].count != coreCount[s] { problems.append("core column \(s) has \(coreColumn[s].count), expected \(coreCount[s])") }
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }
-        let levelCount = levels.count
-        if objective.count != symbols.count * levelCount { problems.append("objective has \(objective.count) cells") }
-        for i in objective.indices where objective[i] != 0 {
-            let s = Int32(i / max(1, levelCount))
+        if objectiveCosts.count != symbols.count { problems.append("objective has \(objectiveCosts.count) symbols") }
+        for (i, costs) in objectiveCosts.enumerated() where !costs.isEmpty {
+            let s = Int32(i)
             if isBasic(s) || kind(s) == .unused {
-                problems.append("objective level \(i % levelCount) mentions basic or unused symbol \(s)")
+                problems.append("objective level \(costs[0].rank) mentions basic or unused symbol \(s)")
+            }
+            if zip(costs, costs.dropFirst()).contains(where: { $0.rank <= $1.rank }) || costs.contains(where: { $0.coefficient == 0 }) {
+                problems.append("objective costs of symbol \(s) out of order or zero")
+            }
+            if costs.contains(where: { !levels.contains(Int($0.rank)) }) {
+                problems.append("objective cost of symbol \(s) at a level not in use")
             }
         }
         if journal.isActive { problems.append("transaction left open") }

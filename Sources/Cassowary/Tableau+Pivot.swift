@@ -36,10 +36,8 @@ extension Tableau {
             let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
             addScaled(toRow: cell.row, source, alpha, skip: symbol, skipPosition: cell.position)
         }
-        for level in levels.indices {
-            let alpha = cost(symbol, level: level)
-            if alpha != 0 { addScaled(toObjective: level, source, alpha, skip: symbol) }
-        }
+        let costs = objectiveCosts[Int(symbol)]
+        for c in costs { addScaled(toObjective: c.rank, source, c.coefficient, skip: symbol) }
         if artificialActive {
             let alpha = artificialCoefficient[Int(symbol)]
             if alpha != 0 { addToArtificial(source, alpha, skip: symbol) }
@@ -87,16 +85,13 @@ extension Tableau {
         artificialConstant = 0
     }
 
-    /// `objective[level] += alpha × source` (minus `skip`, whose term is being
+    /// The objective at level `rank` += alpha × source (minus `skip`, whose term is being
     /// replaced); symbols that now improve the objective become candidates.
-    mutating func addScaled(toObjective level: Int, _ source: Row, _ alpha: Double, skip: Int32) {
-        if skip >= 0 { setObjective(level, skip, 0) }
+    mutating func addScaled(toObjective rank: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
+        if skip >= 0 { setObjective(rank, skip, 0) }
         for e in source.entries {
-            let s = e.symbol
-            var c = cost(s, level: level) + alpha * e.coefficient
-            if Tolerance.isZero(c) { c = 0 }
-            setObjective(level, s, c)
-            noteCandidate(s)
+            addToCost(rank, e.symbol, alpha * e.coefficient)
+            noteCandidate(e.symbol)
         }
     }
 

@@ -90,7 +90,7 @@ extension Tableau {
     /// infeasibility when required constraints cannot all hold.
     mutating func dualOptimize() -> Int32? {
         var iterations = 0
-        var bestRatio = [Double](repeating: 0, count: levels.count)
+        var bestRatio: [LevelCost] = []
         while let b = Heap.pop(&infeasible, before: Self.precedes) {
             iterations += 1
             // Past this many pivots, ties go strictly by id order (Bland), which cannot cycle.
@@ -122,45 +122,55 @@ extension Tableau {
     /// The dual ratio test on `row`: the entering symbol has the smallest
     /// ratio d/a (reduced cost over coefficient; free symbols use their signed
     /// coefficient), compared level by level; `bestRatio` caches the current
-    /// choice's ratios. -1 when no symbol can enter. This loop runs over the
-    /// longest rows, hence the raw buffers.
-    private func dualEntering(_ row: Row, direction: Double, sparse: Bool, bestRatio: inout [Double]) -> Int32 {
+    /// choice's non-zero ratios, highest level first. -1 when no symbol can
+    /// enter. This loop runs over the longest rows, hence the raw buffers.
+    private func dualEntering(_ row: Row, direction: Double, sparse: Bool, bestRatio: inout [LevelCost]) -> Int32 {
         var entering: Int32 = -1
-        let levelCount = levels.count
-        objective.withUnsafeBufferPointer { cost in
+        bestRatio.removeAll(keepingCapacity: true)
+        objectiveCosts.withUnsafeBufferPointer { costs in
             symbols.withUnsafeBufferPointer { symbols in
-                bestRatio.withUnsafeMutableBufferPointer { best in
-                    row.entries.withUnsafeBufferPointer { entries in
-                        for e in entries {
-                            let ek = symbols[Int(e.symbol)].kind
-                            if ek == .dummy { continue }
-                            let a = e.coefficient * direction
-                            if ek == .external || ek == .released {
-                                guard !Tolerance.isZero(a) else { continue }
-                            } else {
-                                guard Tolerance.isPositive(a) else { continue }
-                            }
-                            let base = Int(e.symbol) * levelCount
-                            var order = -1
-                            if entering >= 0 {
-                                order = 0
-                                for level in 0..<levelCount {
-                                    let x = cost[base + level] / a, y = best[level]
-                                    let scale = max(1, abs(x), abs(y))
-                                    if x < y - Tolerance.epsilon * scale { order = -1; break }
-                                    if x > y + Tolerance.epsilon * scale { order = 1; break }
-                                }
-                            }
-                            if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
-                                entering = e.symbol
-                                for level in 0..<levelCount { best[level] = cost[base + level] / a }
-                            }
+                row.entries.withUnsafeBufferPointer { entries in
+                    for e in entries {
+                        let ek = symbols[Int(e.symbol)].kind
+                        if ek == .dummy { continue }
+                        let a = e.coefficient * direction
+                        if ek == .external || ek == .released {
+                            guard !Tolerance.isZero(a) else { continue }
+                        } else {
+                            guard Tolerance.isPositive(a) else { continue }
+                        }
+                        let cost = costs[Int(e.symbol)]
+                        let order = entering < 0 ? -1 : Self.compareRatios(cost, a, bestRatio)
+                        if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
+                            entering = e.symbol
+                            bestRatio.removeAll(keepingCapacity: true)
+                            for c in cost { bestRatio.append(LevelCost(rank: c.rank, coefficient: c.coefficient / a)) }
                         }
                     }
                 }
             }
         }
         return entering
+    }
+
+    /// Compares the ratios `cost / a` with `best` lexicographically, highest
+    /// level first (a level missing from either is 0 there): -1, 0 or 1.
+    @inline(__always) private static func compareRatios(_ cost: [LevelCost], _ a: Double, _ best: [LevelCost]) -> Int {
+        var i = 0, j = 0
+        while i < cost.count || j < best.count {
+            let x: Double, y: Double
+            if j == best.count || (i < cost.count && cost[i].rank > best[j].rank) {
+                x = cost[i].coefficient / a; y = 0; i += 1
+            } else if i == cost.count || best[j].rank > cost[i].rank {
+                x = 0; y = best[j].coefficient; j += 1
+            } else {
+                x = cost[i].coefficient / a; y = best[j].coefficient; i += 1; j += 1
+            }
+            let scale = max(1, abs(x), abs(y))
+            if x < y - Tolerance.epsilon * scale { return -1 }
+            if x > y + Tolerance.epsilon * scale { return 1 }
+        }
+        return 0
     }
 
     /// Among equally good pivots: the symbol in fewer rows (less fill), then by

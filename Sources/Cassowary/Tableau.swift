@@ -60,6 +60,10 @@ struct Tuning: Sendable {
     /// so many per row) before it keeps to Bland's rule.
     var sparseEnteringBase = 1_000
     var sparseEnteringPerRow = 2
+    /// A required constraint re-defining a variable of the simplex tableau is
+    /// inserted through the dual simplex only while at most this many symbols
+    /// wait to enter (the tableau is nearly optimal); otherwise through phase one.
+    var dualInsertCandidates = 16
 }
 
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
@@ -90,11 +94,12 @@ struct Tableau: Sendable {
     var rows: [Row] = []
     var freeRows: [Int32] = []
 
-    // Objective: one coefficient per priority level in use (highest first)
-    // for every symbol, stored symbol by symbol — `objective[s × levels + level]`,
-    // see `cost(_:level:)` — so a symbol's reduced cost is one short read.
+    // Objective: for every symbol, its non-zero costs by priority level,
+    // highest first (see `Tableau+Objective`), so a symbol's reduced cost is
+    // one short read whatever the number of levels. `levels` lists the
+    // priority ranks in use and `levelUse` how many preferences use each.
     var levels: [Int] = []
-    var objective: [Double] = []
+    var objectiveCosts: [[LevelCost]] = []
     var levelUse: [Int] = []
     /// The phase-one objective while a required constraint is being added:
     /// dense coefficients plus the list of symbols that may be non-zero.
@@ -192,7 +197,7 @@ struct Tableau: Sendable {
             artificialCoefficient.append(0)
             positionMap.append(0)
             positionStamp.append(0)
-            objective.append(contentsOf: repeatElement(0, count: levels.count))
+            objectiveCosts.append([])
             journal.log(.allocateSymbol(s, reused: false))
         }
         if kind == .external { notePending(s) }
@@ -200,7 +205,7 @@ struct Tableau: Sendable {
     }
 
     mutating func freeSymbol(_ s: Int32) {
-        for level in levels.indices where cost(s, level: level) != 0 { setObjective(level, s, 0) }
+        clearObjective(of: s)
         journal.noteSymbol(s, symbols[Int(s)])
         symbols[Int(s)] = SymbolInfo(kind: .unused, row: -1, owner: -1, rank: 0)
         externalVariable[Int(s)] = nil
@@ -423,7 +428,7 @@ struct Tableau: Sendable {
     }
 
     /// The same for the position map used by long merges.
-    private mutating func nextPositionGeneration() -> UInt32 {
+    mutating func nextPositionGeneration() -> UInt32 {
         positionGeneration &+= 1
         if positionGeneration == 0 {
             for i in positionStamp.indices { positionStamp[i] = 0 }
@@ -520,7 +525,7 @@ struct Tableau: Sendable {
             removeEntry(row: cell.row, at: cell.position)
             noteRowChange(cell.row)
         }
-        for level in levels.indices where cost(symbol, level: level) != 0 { setObjective(level, symbol, 0) }
+        clearObjective(of: symbol)
         if artificialActive { artificialCoefficient[Int(symbol)] = 0 }
     }
 
@@ -530,19 +535,13 @@ struct Tableau: Sendable {
         assert(!journal.isActive, "priority levels changed inside a transaction")
     }
 
-    @inline(__always) mutating func setObjective(_ level: Int, _ s: Int32, _ value: Double) {
-        let i = Int(s) * levels.count + level
-        journal.noteObjectiveWrite(level, s, objective[i])
-        objective[i] = value
-    }
-
     func cachedReported(_ s: Int32) -> Double { reportedValue[Int(s)] }
     mutating func setReported(_ s: Int32, _ value: Double) { reportedValue[Int(s)] = value }
 
     /// Whether nothing refers to the symbol.
     func isUnreferenced(_ s: Int32) -> Bool {
         symbols[Int(s)].row < 0 && coreColumn[Int(s)].isEmpty && definitionColumn[Int(s)].isEmpty
-            && !levels.indices.contains { cost(s, level: $0) != 0 }
+            && objectiveCosts[Int(s)].isEmpty
     }
 }
 

@@ -2,17 +2,19 @@ import ArgumentParser
 import Cassowary
 
 /// `casement-bench solver`: the chain and tree layout workloads of issue 2,
-/// with the same phases kiwi was measured on.
+/// with the same phases kiwi was measured on, and the scaling workloads of
+/// issue 11 (`levels`, `ambiguous-chain`; see `SolverScalingBench.swift`).
 struct SolverBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "solver",
-        abstract: "Cassowary solver workloads (chain, tree): build, edit, edit-nu, churn.")
+        abstract: "Cassowary solver workloads (chain, tree: build, edit, edit-nu, churn; levels: build; ambiguous-chain: build, ambiguities).")
 
     enum Workload: String, ExpressibleByArgument, CaseIterable {
-        case chain, tree
+        case chain, tree, levels
+        case ambiguousChain = "ambiguous-chain"
     }
 
-    @Option(help: "chain or tree (default: both).")
+    @Option(help: "chain, tree, levels or ambiguous-chain (default: all).")
     var workload: Workload?
 
     @Option(help: "Comma-separated view counts; tree sizes must be powers of 10.")
@@ -29,7 +31,7 @@ struct SolverBench: ParsableCommand {
 
     mutating func validate() throws {
         guard let list = parseSizes(sizes) else { throw ValidationError("--sizes must list positive integers") }
-        if workload != .chain {
+        if workload == nil || workload == .tree {
             for n in list where !isPowerOfTen(n) || n < 10 {
                 throw ValidationError("tree sizes must be powers of 10 (got \(n))")
             }
@@ -41,7 +43,12 @@ struct SolverBench: ParsableCommand {
         let workloads = workload.map { [$0] } ?? Workload.allCases
         for w in workloads {
             for n in parseSizes(sizes)! {
-                try measure(w, n: n, runs: n <= 1000 ? runs : min(runs, 3))
+                let runs = n <= 1000 ? runs : min(runs, 3)
+                switch w {
+                case .levels: try measureLevels(n: n, runs: runs)
+                case .ambiguousChain: try measureAmbiguousChain(n: n, runs: runs)
+                case .chain, .tree: try measure(w, n: n, runs: runs)
+                }
             }
         }
     }

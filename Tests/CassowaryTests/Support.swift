@@ -42,12 +42,15 @@ extension Tuning {
     /// Shortcuts taken on rows of a few entries: long-row exchanges, mapped
     /// merges, released rows always spread into definitions, never collected;
     /// the primal simplex enters the sparsest candidate for eight pivots, then
-    /// keeps to Bland's rule.
+    /// keeps to Bland's rule; required constraints re-defining a tableau
+    /// variable always go through the dual simplex.
     static let stressEager = Tuning(exchangeThreshold: 3, tidyLimit: 1_000, releasedBase: 1_000, mappedMergeLength: 1,
-                                    cheapPivotRows: 0, sparseEnteringBase: 8, sparseEnteringPerRow: 0)
+                                    cheapPivotRows: 0, sparseEnteringBase: 8, sparseEnteringPerRow: 0,
+                                    dualInsertCandidates: 1_000)
     /// Released rows never spread into definitions, released symbols collected
     /// as soon as there are more than half as many as constraints; the primal
-    /// simplex keeps to Bland's rule throughout.
+    /// simplex keeps to Bland's rule throughout; the dual simplex inserts only
+    /// into an optimal tableau.
     static let stressStrict = Tuning(exchangeThreshold: 3, tidyLimit: 0, releasedBase: 0, mappedMergeLength: 2,
-                                     sparseEnteringBase: 0, sparseEnteringPerRow: 0)
+                                     sparseEnteringBase: 0, sparseEnteringPerRow: 0, dualInsertCandidates: 0)
 }
