@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "casement", targets: ["casement"]),
         .executable(name: "casement-bench", targets: ["casement-bench"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "Casement", targets: ["Casement"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +48,9 @@ let package = Package(
                 "TextMetrics",
             ]
         ),
+
+        // Swift apps: views built in code, constrained with a SnapKit-style DSL.
+        .target(name: "Casement", dependencies: ["LayoutEngine", "LayoutSpec", "Canvas", "Diagnostics"]),
 
         // Executables.
         .executableTarget(
@@ -92,6 +96,7 @@ let package = Package(
             name: "DesignerTests",
             dependencies: ["TestSupport", "Designer", "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics"]
         ),
+        .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Canvas"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement"]),
     ]
