@@ -1,0 +1,155 @@
+import Casement
+import Testing
+
+/// `updateConstraints`, `remakeConstraints`, `removeConstraints`, `Constraint`
+/// handles, and source locations: what the solver sees, and where diagnostics point.
+@Suite struct UpdateTests {
+    final class Scene {
+        let root = View(.screen, id: "root")
+        let box = View(.box, id: "box")
+        var width: Constraint!
+
+        init() {
+            root.addSubview(box)
+            box.makeConstraints { make in
+                make.left.top.equalToSuperview().offset(1)
+                width = make.width.equalTo(10).constraint
+                make.height.equalTo(3)
+            }
+        }
+
+        func layout() throws -> Layout { try Layout(root: root, size: TerminalSize(width: 40, height: 20)) }
+    }
+
+    @Test func updateChangesConstantsInPlace() throws {
+        let scene = Scene()
+        var layout = try scene.layout()
+        scene.box.updateConstraints { make in
+            make.height.equalTo(5)
+            make.left.top.equalToSuperview().offset(4)
+        }
+        let applied = layout.layoutIfNeeded()
+        let report = try #require(applied)
+        #expect(report.counts == ConstraintCounts(constantsChanged: 3))
+        #expect(layout.frame(of: scene.box) == ViewFrame(x: 4, y: 4, width: 10, height: 5))
+        #expect(layout.diagnostics.isEmpty)
+    }
+
+    @Test func updateWithNoMatchAddsTheRuleAndWarnsAtTheCall() throws {
+        let scene = Scene()
+        var layout = try scene.layout()
+        let line = #line + 2
+        scene.box.updateConstraints { make in
+            make.width.lessThanOrEqualTo(6)
+        }
+        let width = layout.frame(of: scene.box)?.width
+        #expect(width == 10)  // the new rule conflicts with width == 10 … and loses
+        let warnings = layout.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.location.file == "CasementTests/UpdateTests.swift")
+        #expect(warnings.first?.location.line == line)
+        #expect(warnings.first?.message.contains("updateConstraints found no rule") == true)
+    }
+
+    @Test func updateMatchesByLabel() throws {
+        let scene = Scene()
+        scene.box.makeConstraints { make in make.width.greaterThanOrEqualTo(2).labeled("min") }
+        var layout = try scene.layout()
+        scene.box.updateConstraints { make in make.width.greaterThanOrEqualTo(8).labeled("min") }
+        let applied = layout.layoutIfNeeded()
+        #expect(applied?.counts == ConstraintCounts(constantsChanged: 1))
+        #expect(layout.writtenSpec.contains("width >= 8 as min"))
+    }
+
+    @Test func remakeReplacesEveryRuleTheViewMade() throws {
+        let scene = Scene()
+        var layout = try scene.layout()
+        scene.box.remakeConstraints { make in
+            make.edges.equalToSuperview().inset(2)
+        }
+        #expect(layout.frame(of: scene.box) == ViewFrame(x: 2, y: 2, width: 36, height: 16))
+        let counts = try #require(layout.lastReport?.counts)
+        #expect(counts.removed + counts.replaced > 0)
+    }
+
+    @Test func removeConstraintsLeavesTheViewUnconstrained() throws {
+        let scene = Scene()
+        var layout = try scene.layout()
+        scene.box.removeConstraints()
+        _ = layout.frame(of: scene.box)
+        #expect(!layout.writtenSpec.contains("width == 10"))
+        #expect(layout.diagnostics.contains { $0.message.contains("ambiguous") })
+    }
+
+    @Test func handleUpdatesOffsetInsetAndPriority() throws {
+        let scene = Scene()
+        var layout = try scene.layout()
+        scene.width.update(offset: 5)
+        let applied = layout.layoutIfNeeded()
+        #expect(applied?.counts == ConstraintCounts(constantsChanged: 1))
+        #expect(layout.frame(of: scene.box)?.width == 15)
+        scene.width.update(inset: 2)
+        #expect(layout.frame(of: scene.box)?.width == 11)   // 10 + 5 − 2×2
+        scene.width.update(priority: .low)
+        let replaced = layout.layoutIfNeeded()
+        #expect(replaced?.counts.replaced == 1)
+        #expect(layout.writtenSpec.contains("width == 11 @250"))
+    }
+
+    @Test func handleDeactivatesAndActivates() throws {
+        let scene = Scene()
+        var other: Constraint!
+        scene.box.makeConstraints { make in other = make.width.equalTo(20).constraint }
+        var layout = try scene.layout()
+        #expect(layout.diagnostics.contains { $0.severity == .error })
+        other.deactivate()
+        #expect(!other.isActive)
+        #expect(layout.frame(of: scene.box)?.width == 10)
+        #expect(!layout.diagnostics.contains { $0.severity == .error })
+        scene.width.deactivate()
+        other.activate()
+        #expect(other.isActive && !scene.width.isActive)
+        #expect(layout.frame(of: scene.box)?.width == 20)
+    }
+
+    @Test func conflictsNameTheSwiftLinesOfBothRules() throws {
+        let root = View(.screen, id: "root")
+        let box = View(.box, id: "box")
+        root.addSubview(box)
+        let first = #line + 2
+        box.makeConstraints { make in
+            make.width.equalTo(4)
+            make.width.equalTo(6)
+            make.left.top.equalToSuperview()
+            make.height.equalTo(1)
+        }
+        var layout = try Layout(root: root)
+        let errors = layout.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.location.line).sorted() == [first, first + 1])
+        #expect(errors.allSatisfy { $0.location.file == "CasementTests/UpdateTests.swift" })
+        // #column is the call's parenthesis.
+        #expect(errors.allSatisfy { $0.location.column == 31 })
+        // The other member is named inside the message at its Swift line too.
+        #expect(errors[0].message.contains("CasementTests/UpdateTests.swift:\(first + 1):31"))
+        #expect(layout.explain(box)?.contains("CasementTests/UpdateTests.swift:\(first):31") == true)
+        #expect(layout.render(format: .json).contains("\"file\": \"CasementTests/UpdateTests.swift\""))
+    }
+
+    @Test func treeEditsApplyIncrementally() throws {
+        let scene = Scene()
+        var layout = try scene.layout()
+        let extra = View(.box, id: "extra")
+        scene.root.addSubview(extra)
+        extra.makeConstraints { make in
+            make.top.equalTo(scene.box.bottom)
+            make.left.equalTo(scene.box)
+            make.size.equalTo(2)
+        }
+        #expect(layout.frame(of: extra) == ViewFrame(x: 1, y: 4, width: 2, height: 2))
+        #expect(layout.lastReport?.addedViews == ["extra"])
+        #expect(layout.lastReport?.counts.added == 4)
+        extra.removeFromSuperview()
+        #expect(layout.frame(of: extra) == nil)
+        #expect(layout.lastReport?.removedViews == ["extra"])
+    }
+}
