@@ -25,7 +25,13 @@ enum SpecImport {
             let bytes = source.utf8[span.start..<min(span.end, source.utf8.count)]
             return SpecStatement(text: String(decoding: bytes, as: UTF8.self), location: source.location(atOffset: span.start))
         }
-        var header = syntax.uses.map { statement($0.span) }
+        // A `use` span covers its path; the keyword is written again in front of it.
+        var header = syntax.uses.map { use in
+            var line = statement(use.span)
+            line.text = "use " + line.text
+            line.location.column -= 4
+            return line
+        }
         header += syntax.lets.map { statement($0.span) }
         var views: [View] = []
         var roots: [View] = []
