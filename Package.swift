@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "casement-bench",
             dependencies: [
-                "Cassowary", "Stylesheet", "LayoutEngine", "Designer", "TerminalUI", "Canvas", "FileWatch",
+                "Cassowary", "Stylesheet", "LayoutEngine", "Designer", "TerminalUI", "Canvas", "FileWatch", "Casement",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
