@@ -8,8 +8,11 @@ public final class Constraint {
         self.rules = rules
     }
 
-    /// Whether the rule is in the layout.
-    public var isActive: Bool { rules.contains { $0.isActive } }
+    /// Whether the rule is in the layout; setting it activates or deactivates it.
+    public var isActive: Bool {
+        get { rules.contains { $0.isActive } }
+        set { newValue ? activate() : deactivate() }
+    }
 
     /// Puts the rule back into the layout.
     public func activate() {
@@ -23,18 +26,26 @@ public final class Constraint {
         Revision.bump()
     }
 
-    /// A new offset: the solver updates the constant in place.
+    /// A new constant, as SnapKit's `update(offset:)`: the offset becomes
+    /// `amount` and any inset is dropped. The solver updates it in place.
     @discardableResult
     public func update(offset amount: Double) -> Constraint {
-        for rule in rules { rule.offset = amount }
+        for rule in rules {
+            rule.offset = amount
+            rule.insets = .zero
+        }
         Revision.bump()
         return self
     }
 
-    /// New insets (SnapKit's directions): the solver updates the constant in place.
+    /// A new constant from insets (SnapKit's directions); any offset is dropped.
+    /// The solver updates it in place.
     @discardableResult
     public func update(inset insets: Insets) -> Constraint {
-        for rule in rules { rule.insets = insets }
+        for rule in rules {
+            rule.insets = insets
+            rule.offset = 0
+        }
         Revision.bump()
         return self
     }

@@ -61,6 +61,9 @@ public struct ConstraintMakerExtendable {
         return ConstraintMakerExtendable(maker: maker, attributes: all)
     }
 
+    /// Masonry's filler word: `make.top.and.left` reads as `make.top.left`.
+    public var and: ConstraintMakerExtendable { self }
+
     /// Adds the left edge.
     public var left: ConstraintMakerExtendable { adding([.left]) }
     /// Adds the right edge.
@@ -135,6 +138,28 @@ public struct ConstraintMakerExtendable {
         relate(.equal, [.superview], SourceLocation(file: file, line: line, column: column))
     }
 
+    /// `attribute == ` an anchor of the superview the closure picks (SnapKit's
+    /// `equalToSuperview { $0.snp.bottom }`).
+    @discardableResult
+    public func equalToSuperview(
+        file: String = #fileID, line: Int = #line, column: Int = #column, _ pick: (View) -> Anchor
+    ) -> ConstraintMakerEditable {
+        relateToSuperview(.equal, pick, SourceLocation(file: file, line: line, column: column))
+    }
+
+    /// A rule on an anchor of the superview; without a superview yet, the rule
+    /// reads its same attribute and says why.
+    fileprivate func relateToSuperview(_ relation: Relation, _ pick: (View) -> Anchor, _ location: SourceLocation)
+        -> ConstraintMakerEditable
+    {
+        guard let superview = maker.view.superview else {
+            let editable = relate(relation, [.superview], location)
+            editable.rules.forEach { $0.warning = "the view had no superview when this rule was made; it reads the superview's same attribute" }
+            return editable
+        }
+        return relate(relation, [pick(superview).target], location)
+    }
+
     // MARK: >=
 
     /// `attribute >= target`.
@@ -167,6 +192,14 @@ public struct ConstraintMakerExtendable {
         -> ConstraintMakerEditable
     {
         relate(.greaterOrEqual, [.superview], SourceLocation(file: file, line: line, column: column))
+    }
+
+    /// `attribute >= ` an anchor of the superview the closure picks.
+    @discardableResult
+    public func greaterThanOrEqualToSuperview(
+        file: String = #fileID, line: Int = #line, column: Int = #column, _ pick: (View) -> Anchor
+    ) -> ConstraintMakerEditable {
+        relateToSuperview(.greaterOrEqual, pick, SourceLocation(file: file, line: line, column: column))
     }
 
     // MARK: <=
@@ -204,6 +237,16 @@ public struct ConstraintMakerExtendable {
     }
 }
 
+extension ConstraintMakerExtendable {
+    /// `attribute <= ` an anchor of the superview the closure picks.
+    @discardableResult
+    public func lessThanOrEqualToSuperview(
+        file: String = #fileID, line: Int = #line, column: Int = #column, _ pick: (View) -> Anchor
+    ) -> ConstraintMakerEditable {
+        relateToSuperview(.lessOrEqual, pick, SourceLocation(file: file, line: line, column: column))
+    }
+}
+
 /// A relation made: now its constant, multiplier, priority and label. No
 /// relation or attribute can follow.
 public struct ConstraintMakerEditable {
@@ -217,6 +260,9 @@ public struct ConstraintMakerEditable {
     /// Adds a number to every constrained attribute, as written (`+ amount`).
     @discardableResult
     public func offset(_ amount: Double) -> ConstraintMakerEditable { editing { $0.offset = amount } }
+
+    /// Masonry's filler word: `.with.offset(2)` reads as `.offset(2)`.
+    public var with: ConstraintMakerEditable { self }
 
     /// Adds a whole number of cells to every constrained attribute.
     @discardableResult

@@ -46,3 +46,25 @@ private func add(_ distribution: Distribution) {
     holder.distributions.append(distribution)
     Revision.bump()
 }
+
+extension Array where Element == View {
+    /// `distribute(self, along:fixedSpacing:…)`, as Masonry's NSArray category spells it.
+    public func distribute(
+        along axis: Axis, fixedSpacing: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
+        file: String = #fileID, line: Int = #line, column: Int = #column
+    ) {
+        Casement.distribute(
+            self, along: axis, fixedSpacing: fixedSpacing, leadSpacing: leadSpacing, tailSpacing: tailSpacing,
+            file: file, line: line, column: column)
+    }
+
+    /// `distribute(self, along:fixedItemLength:…)`.
+    public func distribute(
+        along axis: Axis, fixedItemLength: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
+        file: String = #fileID, line: Int = #line, column: Int = #column
+    ) {
+        Casement.distribute(
+            self, along: axis, fixedItemLength: fixedItemLength, leadSpacing: leadSpacing, tailSpacing: tailSpacing,
+            file: file, line: line, column: column)
+    }
+}

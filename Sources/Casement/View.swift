@@ -127,6 +127,19 @@ public final class View {
         Revision.bump()
     }
 
+    /// Makes the rules without adding them (SnapKit's `prepareConstraints`): each
+    /// handle's `activate()` adds its rule later.
+    @discardableResult
+    public func prepareConstraints(_ closure: (ConstraintMaker) -> Void) -> [Constraint] {
+        let maker = ConstraintMaker(view: self)
+        closure(maker)
+        let made = maker.finish()
+        for rule in made { rule.isActive = false }
+        rules += made
+        Revision.bump()
+        return made.map { Constraint(rules: [$0]) }
+    }
+
     /// For each rule the closure makes, changes the constant of this view's rule
     /// with the same attributes, relation, target, multiplier and priority (or
     /// the same label); the solver updates it in place. A rule with no match is
@@ -134,8 +147,12 @@ public final class View {
     public func updateConstraints(_ closure: (ConstraintMaker) -> Void) {
         let maker = ConstraintMaker(view: self)
         closure(maker)
+        // As SnapKit: a view without rules just makes them.
+        let hadRules = !rules.isEmpty || !specStatements.isEmpty
         for rule in maker.finish() {
-            if let existing = rules.first(where: { $0.matchesForUpdate(rule) }) {
+            if !hadRules {
+                rules.append(rule)
+            } else if let existing = rules.first(where: { $0.matchesForUpdate(rule) }) {
                 existing.takeConstant(of: rule)
             } else {
                 rule.warning = "updateConstraints found no rule of '\(id ?? kind.rawValue)' with these attributes, relation, target, multiplier and priority; the rule was added"
@@ -158,5 +175,22 @@ public final class View {
         specStatements.removeAll()
         distributions.removeAll()
         Revision.bump()
+    }
+}
+
+extension Array where Element == View {
+    /// Makes the same rules for every view (Masonry's `NSArray mas_makeConstraints`).
+    public func makeConstraints(_ closure: (ConstraintMaker) -> Void) {
+        for view in self { view.makeConstraints(closure) }
+    }
+
+    /// Updates the same rules of every view.
+    public func updateConstraints(_ closure: (ConstraintMaker) -> Void) {
+        for view in self { view.updateConstraints(closure) }
+    }
+
+    /// Remakes every view's rules with the same closure.
+    public func remakeConstraints(_ closure: (ConstraintMaker) -> Void) {
+        for view in self { view.remakeConstraints(closure) }
     }
 }

@@ -89,11 +89,11 @@ import Testing
         #expect(applied?.counts == ConstraintCounts(constantsChanged: 1))
         #expect(layout.frame(of: scene.box)?.width == 15)
         scene.width.update(inset: 2)
-        #expect(layout.frame(of: scene.box)?.width == 11)   // 10 + 5 − 2×2
+        #expect(layout.frame(of: scene.box)?.width == 6)   // 10 − 2×2: the new constant replaces the offset, as SnapKit
         scene.width.update(priority: .low)
         let replaced = layout.layoutIfNeeded()
         #expect(replaced?.counts.replaced == 1)
-        #expect(layout.writtenSpec.contains("width == 11 @250"))
+        #expect(layout.writtenSpec.contains("width == 6 @250"))
     }
 
     @Test func handleDeactivatesAndActivates() throws {
@@ -110,6 +110,43 @@ import Testing
         other.activate()
         #expect(other.isActive && !scene.width.isActive)
         #expect(layout.frame(of: scene.box)?.width == 20)
+    }
+
+    @Test func updateOnAViewWithoutRulesJustMakesThem() throws {
+        let root = View(.screen, id: "root"), box = View(.box, id: "box")
+        root.addSubview(box)
+        box.updateConstraints { make in make.edges.equalToSuperview() }
+        var layout = try Layout(root: root)
+        #expect(layout.diagnostics.isEmpty)
+        #expect(layout.frame(of: box) == ViewFrame(x: 0, y: 0, width: 80, height: 24))
+    }
+
+    @Test func preparedConstraintsWaitForActivate() throws {
+        let scene = Scene()
+        let prepared = scene.box.prepareConstraints { make in make.height.equalTo(7).priority(.high) }
+        var layout = try scene.layout()
+        #expect(layout.frame(of: scene.box)?.height == 3)
+        #expect(prepared.count == 1 && !prepared[0].isActive)
+        prepared[0].isActive = true
+        scene.box.updateConstraints { make in make.height.equalTo(3).priority(.low) }  // no match: added, warned
+        #expect(layout.frame(of: scene.box)?.height == 3)
+        #expect(layout.diagnostics.count == 1)
+    }
+
+    @Test func masonryFillerWordsAndArrays() throws {
+        let root = View(.screen, id: "root")
+        let views = [View(.box, id: "a"), View(.box, id: "b")]
+        root.addSubviews(views)
+        views.makeConstraints { make in
+            make.top.and.height.equalToSuperview().with.offset(0)
+            make.width.equalTo(10)
+        }
+        views[0].makeConstraints { make in make.left.equalToSuperview() }
+        views[1].makeConstraints { make in make.left.equalToSuperview { $0.centerX } }
+        var layout = try Layout(root: root, size: TerminalSize(width: 40, height: 10))
+        #expect(layout.frame(of: views[1]) == ViewFrame(x: 20, y: 0, width: 10, height: 10))
+        views.updateConstraints { make in make.width.equalTo(4) }
+        #expect(layout.frame(of: views[0])?.width == 4)
     }
 
     @Test func conflictsNameTheSwiftLinesOfBothRules() throws {
