@@ -2,7 +2,26 @@
 /// from `left` and `right` only for display: terminals run left to right, so
 /// they lay out the same.
 public enum AnchorAttribute: String, Hashable, Sendable, CaseIterable {
-    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    /// The left edge.
+    case left
+    /// The right edge.
+    case right
+    /// The top edge.
+    case top
+    /// The bottom edge.
+    case bottom
+    /// The leading edge: the left one.
+    case leading
+    /// The trailing edge: the right one.
+    case trailing
+    /// The width.
+    case width
+    /// The height.
+    case height
+    /// The horizontal centre.
+    case centerX
+    /// The vertical centre.
+    case centerY
 
     /// The engine's attribute.
     public var attribute: Attribute {

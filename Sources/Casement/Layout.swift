@@ -12,7 +12,8 @@ import LayoutEngine
 ///
 /// Changes to the views and rules are applied on the next read, by the same
 /// identity diff the designer's reload uses: constants in place, other changes
-/// removed and added again.
+/// removed and added again. The views are references shared with the code that
+/// built them: keep one `Layout` per tree.
 public struct Layout {
     /// The top-level views: the one given, or a spec's.
     public let roots: [View]

@@ -76,3 +76,73 @@ import Testing
         #expect(layout.writtenSpec.contains("width == 20 @750 as sidebar-width"))
     }
 }
+
+/// Kinds, containers and anonymous views built in code behave as in specs.
+@Suite struct ViewKindTests {
+    @Test func textViewsGetTheirIntrinsicSize() throws {
+        let root = View(.screen, id: "root")
+        let label = View(.text, id: "label", text: "Hello, 世界")
+        root.addSubview(label)
+        label.makeConstraints { make in make.left.top.equalTo(1) }
+        var layout = try Layout(root: root)
+        #expect(layout.frame(of: label) == ViewFrame(x: 1, y: 1, width: 11, height: 1))
+    }
+
+    @Test func rowsPlaceTheirChildrenFromParameters() throws {
+        let root = View(.screen, id: "root")
+        let row = View(.row, id: "row", params: ["gap": 1, "padding": [0, 1]])
+        let left = View(.box, params: ["grow": 1]), right = View(.box, params: ["grow": 1])
+        root.addSubview(row)
+        row.addSubviews(left, right)
+        row.makeConstraints { make in
+            make.left.top.equalToSuperview()
+            make.width.equalTo(21)
+            make.height.equalTo(3)
+        }
+        var layout = try Layout(root: root)
+        #expect(layout.frame(of: left) == ViewFrame(x: 1, y: 0, width: 9, height: 3))
+        #expect(layout.frame(of: right) == ViewFrame(x: 11, y: 0, width: 9, height: 3))
+        #expect(layout.diagnostics.isEmpty)
+    }
+
+    @Test func anonymousTargetsGetAnIdWhenNamed() throws {
+        let root = View(.screen, id: "root")
+        let first = View(.box), second = View(.box)
+        root.addSubviews(first, second)
+        first.makeConstraints { make in make.left.top.equalToSuperview(); make.size.equalTo(4) }
+        second.makeConstraints { make in
+            make.left.equalTo(first.right)
+            make.top.equalTo(first)
+            make.size.equalTo(first)
+        }
+        var layout = try Layout(root: root)
+        #expect(layout.frame(of: second) == ViewFrame(x: 4, y: 0, width: 4, height: 4))
+        #expect(first.id != nil && second.id == nil)
+    }
+
+    @Test func aRuleNamingAViewOutsideTheTreeIsReportedAtItsLine() throws {
+        let root = View(.screen, id: "root")
+        let box = View(.box, id: "box"), stray = View(.box, id: "stray")
+        root.addSubview(box)
+        let line = #line + 1
+        box.makeConstraints { make in make.left.equalTo(stray.right) }
+        var layout = try Layout(root: root)
+        let errors = layout.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.location.line == line)
+        #expect(layout.frame(of: box) != nil)
+    }
+
+    @Test func aConflictWithAStylesheetValueNamesBoth() throws {
+        let fixture = try Fixture(["app.cas": "box\n  min-width 30\n"])
+        let root = View(.screen, id: "root")
+        let box = View(.box, id: "box")
+        root.addSubview(box)
+        let line = #line + 1
+        box.makeConstraints { make in make.width.equalTo(10) }
+        var layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
+        let errors = layout.diagnostics.filter { $0.severity == .error }.map(\.summary).joined(separator: "\n")
+        #expect(errors.contains("CasementTests/SurfaceTests.swift:\(line)"))
+        #expect(errors.contains("app.cas:2"))
+    }
+}

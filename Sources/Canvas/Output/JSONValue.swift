@@ -1,14 +1,22 @@
 /// A JSON value whose objects keep their keys in the order given, so output is
 /// the same on every run and reads in the documented order.
 public enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number.
     case int(Int)
+    /// A number with a fraction (non-finite ones print as `null`).
     case number(Double)
+    /// A string, escaped on output.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object whose keys keep the order given.
     case object([(String, JSONValue)])
 
+    /// Equal when they render the same.
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
 
     /// A number: whole values without a fraction, non-finite ones as null.
