@@ -1,5 +1,6 @@
 import ArgumentParser
 import Casement
+import Foundation
 
 /// `casement-bench dsl`: the 1,000-view stress demo built in Swift with
 /// `import Casement` and solved, against loading the same `.layout` file.
@@ -45,6 +46,38 @@ struct DSLBench: ParsableCommand {
         print(benchLine(group: "dsl", workload: "stress", n: n, phase: "dsl-build-solve", unit: "ms", samples: dslSamples))
         let ratio = Summary(dslSamples).median / Summary(specSamples).median
         print("dsl stress N=\(n) ratio dsl/spec=\(fixed(ratio)) budget=1.500")
+        try measureUpdates(size: size, n: n)
+    }
+
+    /// One constant edit: `top == 1` of the outer grid becomes 2 and back, saved
+    /// in the spec vs `updateConstraints` in code. Both must be one `setConstant`.
+    private func measureUpdates(size: TerminalSize, n: Int) throws {
+        let text = try FileReader.fileSystem.contents(of: spec)
+        let files = MemoryFiles([spec: text])
+        let reader = FileReader { path in try files[path] ?? FileReader.fileSystem.contents(of: path) }
+        var session = LayoutSession(specPath: spec, reader: reader, size: size)
+        session.load()
+        let root = StressDemo.build()
+        let tiles = root.view("tiles")!
+        var layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
+        var specSamples: [Double] = []
+        var dslSamples: [Double] = []
+        for run in 0..<(runs * 2) {
+            let top = run % 2 == 0 ? 2 : 1
+            files[spec] = text.replacingFirst("    top == 1\n", with: "    top == \(top)\n")
+            var specReport: ReloadReport?
+            specSamples.append(measureSeconds { specReport = session.reload(changedFiles: [spec]) } * 1e3)
+            var dslReport: ReloadReport?
+            dslSamples.append(measureSeconds {
+                tiles.updateConstraints { make in make.top.equalTo(top) }
+                dslReport = layout.layoutIfNeeded()
+            } * 1e3)
+            guard specReport?.counts == ConstraintCounts(constantsChanged: 1),
+                dslReport?.counts == ConstraintCounts(constantsChanged: 1)
+            else { throw ValidationError("a constant edit was not one setConstant") }
+        }
+        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "spec-constant", unit: "ms", samples: specSamples))
+        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "dsl-update", unit: "ms", samples: dslSamples))
     }
 }
 
@@ -85,5 +118,13 @@ enum StressDemo {
             }
         }
         return root
+    }
+}
+
+extension String {
+    /// The text with the first occurrence of `target` replaced.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
     }
 }
