@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "casement", targets: ["casement"]),
         .executable(name: "casement-bench", targets: ["casement-bench"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "Casement", targets: ["Casement"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["CNcurses", "Cells", "Canvas"]),
 
         // The bridge from solved views to paint nodes: the one module that knows both.
-        .target(name: "LayoutPainting", dependencies: ["LayoutEngine", "Canvas"]),
+        .target(name: "LayoutPainting", dependencies: ["Cells", "LayoutEngine", "Canvas", "Diagnostics", "Stylesheet"]),
 
         // The demos and stylesheets built into the executable, generated from demo/ and
         // styles/ at build time by the EmbedDemos plugin (running tools/embed-demos).
@@ -60,6 +61,9 @@ let package = Package(
             ]
         ),
 
+        // Swift apps: views built in code, constrained with a SnapKit-style DSL.
+        .target(name: "Casement", dependencies: ["Cells", "LayoutEngine", "LayoutSpec", "LayoutPainting", "Canvas", "Diagnostics"]),
+
         // Executables.
         .executableTarget(
             name: "casement",
@@ -73,7 +77,7 @@ let package = Package(
             name: "casement-bench",
             dependencies: [
                 "Cassowary", "Cells", "Stylesheet", "LayoutEngine", "LayoutPainting", "Designer", "TerminalUI", "Canvas",
-                "FileWatch",
+                "FileWatch", "Casement",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,6 +117,7 @@ let package = Package(
                 "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics",
             ]
         ),
+        .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutPainting"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement"]),
     ]

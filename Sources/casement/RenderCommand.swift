@@ -59,19 +59,9 @@ struct RenderCommand: ParsableCommand {
         case .failure(let failure):
             return failure.output
         case .success(var session):
-            if format == .json {
-                return CommandOutput(stdout: LayoutJSON.document(session.snapshot()).rendered() + "\n")
-            }
-            let errors = session.diagnostics.filter { $0.severity == .error }.map { $0.summary + "\n" }.joined()
-            let painting = Painter().paint(PaintNode.nodes(from: session.views), width: size.width, height: size.height)
-            let text: String
-            switch format {
-            case .plain: text = painting.grid.plainText()
-            case .ansi: text = ANSIRenderer(depth: depth).render(painting.grid)
-            case .svg: text = SVGRenderer(depth: depth).render(painting.grid)
-            case .json: text = ""
-            }
-            return CommandOutput(stdout: text, stderr: errors, status: 0)
+            let text = LayoutOutput.render(&session, format: RenderFormat(rawValue: format.rawValue)!, depth: depth)
+            if format == .json { return CommandOutput(stdout: text) }
+            return CommandOutput(stdout: text, stderr: LayoutOutput.errorLines(session.diagnostics), status: 0)
         }
     }
 

@@ -1,4 +1,6 @@
+import Canvas
 import Cells
+import LayoutPainting
 import Foundation
 import LayoutEngine
 import Testing

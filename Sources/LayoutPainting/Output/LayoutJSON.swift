@@ -1,10 +1,12 @@
+import Cells
 import Diagnostics
 import LayoutEngine
 import Stylesheet
 
 /// `casement render --format json`: the schema of PRODUCT.md §1, documented in docs/cli.md.
-enum LayoutJSON {
-    static func document(_ snapshot: LayoutSnapshot) -> JSONValue {
+public enum LayoutJSON {
+    /// The whole document: size, views, diagnostics, conflicts.
+    public static func document(_ snapshot: LayoutSnapshot) -> JSONValue {
         .object([
             ("size", .object([("width", .int(snapshot.size.width)), ("height", .int(snapshot.size.height))])),
             ("views", .array(snapshot.views.indices.map { view(snapshot.views[$0], flags: snapshot.flags[$0]) })),
@@ -13,7 +15,8 @@ enum LayoutJSON {
         ])
     }
 
-    static func view(_ view: ViewLayout, flags: [ViewFlag]) -> JSONValue {
+    /// One view: id, kind, classes, parent, frame, style and flags.
+    public static func view(_ view: ViewLayout, flags: [ViewFlag]) -> JSONValue {
         .object([
             ("id", .string(view.id)),
             ("kind", .string(view.kind.rawValue)),
@@ -28,7 +31,8 @@ enum LayoutJSON {
         ])
     }
 
-    static func styleValue(_ value: StyleValue) -> JSONValue {
+    /// One computed style value as JSON.
+    public static func styleValue(_ value: StyleValue) -> JSONValue {
         switch value {
         case .color(let color): color == nil ? .null : .string(value.description)
         case .number(let number): number.map(JSONValue.cells) ?? .null
@@ -39,7 +43,8 @@ enum LayoutJSON {
         }
     }
 
-    static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+    /// One diagnostic with its file, line and column.
+    public static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
         .object([
             ("file", .string(diagnostic.location.file)),
             ("line", .int(diagnostic.location.line)),
@@ -50,14 +55,16 @@ enum LayoutJSON {
         ])
     }
 
-    static func conflict(_ conflict: ConflictReport) -> JSONValue {
+    /// One conflict set and the member that was broken.
+    public static func conflict(_ conflict: ConflictReport) -> JSONValue {
         .object([
             ("constraints", .array(conflict.constraints.map(constraint))),
             ("broken", constraint(conflict.broken)),
         ])
     }
 
-    static func constraint(_ info: ConstraintInfo) -> JSONValue {
+    /// One constraint as the inspector names it, with its location.
+    public static func constraint(_ info: ConstraintInfo) -> JSONValue {
         .object([
             ("constraint", .string(info.text)),
             ("view", .string(info.view)),

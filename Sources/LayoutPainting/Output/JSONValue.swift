@@ -1,25 +1,33 @@
 /// A JSON value whose objects keep their keys in the order given, so output is
 /// the same on every run and reads in the documented order.
-enum JSONValue: Equatable {
+public enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number.
     case int(Int)
+    /// A number with a fraction (non-finite ones print as `null`).
     case number(Double)
+    /// A string, escaped on output.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object whose keys keep the order given.
     case object([(String, JSONValue)])
 
-    static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
+    /// Equal when they render the same.
+    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
 
     /// A number: whole values without a fraction, non-finite ones as null.
-    static func cells(_ value: Double) -> JSONValue {
+    public static func cells(_ value: Double) -> JSONValue {
         guard value.isFinite else { return .null }
         if value == value.rounded(), abs(value) < 1e15 { return .int(Int(value)) }
         return .number(value)
     }
 
     /// Two-space indented; arrays of scalars and small objects of scalars on one line.
-    func rendered() -> String {
+    public func rendered() -> String {
         var output = ""
         write(into: &output, indent: 0)
         return output

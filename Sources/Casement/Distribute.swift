@@ -1,0 +1,70 @@
+/// A `distribute` line a superview holds for some of its children (Masonry's
+/// `mas_distributeViewsAlongAxis`).
+struct Distribution {
+    enum Mode {
+        case spacing(Double)
+        case length(Double)
+    }
+
+    var views: [View]
+    var axis: Axis
+    var mode: Mode
+    var lead: Double
+    var tail: Double
+    var location: SourceLocation
+}
+
+/// Lays `views` (siblings) out along an axis inside their superview with fixed
+/// gaps, all equally long (Masonry's `withFixedSpacing:leadSpacing:tailSpacing:`).
+/// Calling it again for the same views replaces the earlier line.
+public func distribute(
+    _ views: [View], along axis: Axis, fixedSpacing: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
+    file: String = #fileID, line: Int = #line, column: Int = #column
+) {
+    add(Distribution(
+        views: views, axis: axis, mode: .spacing(fixedSpacing), lead: leadSpacing, tail: tailSpacing,
+        location: SourceLocation(file: file, line: line, column: column)))
+}
+
+/// Lays `views` (siblings) out along an axis inside their superview with fixed
+/// lengths and equal gaps (Masonry's `withFixedItemLength:leadSpacing:tailSpacing:`;
+/// SnapKit never shipped it). Calling it again for the same views replaces the earlier line.
+public func distribute(
+    _ views: [View], along axis: Axis, fixedItemLength: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
+    file: String = #fileID, line: Int = #line, column: Int = #column
+) {
+    add(Distribution(
+        views: views, axis: axis, mode: .length(fixedItemLength), lead: leadSpacing, tail: tailSpacing,
+        location: SourceLocation(file: file, line: line, column: column)))
+}
+
+private func add(_ distribution: Distribution) {
+    guard let holder = distribution.views.first?.superview else {
+        preconditionFailure("distribute: the views must be in a superview")
+    }
+    holder.distributions.removeAll { $0.views.elementsEqual(distribution.views, by: ===) }
+    holder.distributions.append(distribution)
+    Revision.bump()
+}
+
+extension Array where Element == View {
+    /// `distribute(self, along:fixedSpacing:…)`, as Masonry's NSArray category spells it.
+    public func distribute(
+        along axis: Axis, fixedSpacing: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
+        file: String = #fileID, line: Int = #line, column: Int = #column
+    ) {
+        Casement.distribute(
+            self, along: axis, fixedSpacing: fixedSpacing, leadSpacing: leadSpacing, tailSpacing: tailSpacing,
+            file: file, line: line, column: column)
+    }
+
+    /// `distribute(self, along:fixedItemLength:…)`.
+    public func distribute(
+        along axis: Axis, fixedItemLength: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
+        file: String = #fileID, line: Int = #line, column: Int = #column
+    ) {
+        Casement.distribute(
+            self, along: axis, fixedItemLength: fixedItemLength, leadSpacing: leadSpacing, tailSpacing: tailSpacing,
+            file: file, line: line, column: column)
+    }
+}

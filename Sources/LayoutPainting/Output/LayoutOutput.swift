@@ -1,0 +1,48 @@
+import Canvas
+import Cells
+import Diagnostics
+import LayoutEngine
+
+/// The formats `casement render` writes, and `Layout.render(format:)` in `import Casement`.
+public enum RenderFormat: String, CaseIterable, Sendable {
+    /// The boxes as text.
+    case plain
+    /// The same with colours (escape sequences).
+    case ansi
+    /// Every view's frame and computed style, the diagnostics and the conflicts.
+    case json
+    /// A picture.
+    case svg
+}
+
+/// One rendered frame of a laid-out session: the code path `casement render` and
+/// the Swift library share, so both print exactly the same.
+public enum LayoutOutput {
+    /// The text `casement render` writes to standard output for a format.
+    /// `adjust` may rewrite the JSON snapshot first (the Swift library maps its
+    /// generated spec's locations back to Swift source lines there).
+    public static func render(
+        _ session: inout LayoutSession, format: RenderFormat, depth: ColorDepth = .trueColor,
+        adjust: (inout LayoutSnapshot) -> Void = { _ in }
+    ) -> String {
+        if format == .json {
+            var snapshot = session.snapshot()
+            adjust(&snapshot)
+            return LayoutJSON.document(snapshot).rendered() + "\n"
+        }
+        let size = session.size
+        let painting = Painter().paint(PaintNode.nodes(from: session.views), width: size.width, height: size.height)
+        switch format {
+        case .plain: return painting.grid.plainText()
+        case .ansi: return ANSIRenderer(depth: depth).render(painting.grid)
+        case .svg: return SVGRenderer(depth: depth).render(painting.grid)
+        case .json: return ""
+        }
+    }
+
+    /// What `casement render` writes to standard error for the non-JSON formats:
+    /// one summary line per error.
+    public static func errorLines(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.filter { $0.severity == .error }.map { $0.summary + "\n" }.joined()
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Casement
+import Foundation
+
+/// `casement-bench dsl`: the 1,000-view stress demo built in Swift with
+/// `import Casement` and solved, against loading the same `.layout` file.
+/// Both figures are end to end: files read, spec parsed and lowered, styles
+/// cascaded, constraints solved, frames ready. The budget: dsl ≤ 1.5 × spec.
+struct DSLBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dsl",
+        abstract: "The stress demo built with the Swift DSL vs loaded from its .layout file.")
+
+    @Option(help: "The stress spec (run from the package root).")
+    var spec = "demo/stress.layout"
+
+    @Option(help: "Its stylesheet, for the Swift-built tree.")
+    var stylesheet = "styles/stress.cas"
+
+    @Option(help: "Timed runs per figure.")
+    var runs = 11
+
+    func run() throws {
+        let size = TerminalSize(width: 200, height: 60)
+        var specFrames: [ViewFrame] = []
+        var dslFrames: [ViewFrame] = []
+        var specSamples: [Double] = []
+        var dslSamples: [Double] = []
+        for _ in 0..<runs {
+            specSamples.append(measureSeconds {
+                var session = LayoutSession(specPath: spec, size: size)
+                session.load()
+                specFrames = session.views.map(\.frame)
+            } * 1e3)
+            dslSamples.append(try measureSeconds {
+                let root = StressDemo.build()
+                var layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
+                dslFrames = layout.views.map(\.frame)
+            } * 1e3)
+        }
+        guard specFrames == dslFrames, specFrames.count > 1000 else {
+            throw ValidationError("the Swift-built stress demo lays out differently from \(spec)")
+        }
+        let n = specFrames.count
+        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "spec-load", unit: "ms", samples: specSamples))
+        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "dsl-build-solve", unit: "ms", samples: dslSamples))
+        let ratio = Summary(dslSamples).median / Summary(specSamples).median
+        print("dsl stress N=\(n) ratio dsl/spec=\(fixed(ratio)) budget=1.500")
+        try measureUpdates(size: size, n: n)
+    }
+
+    /// One constant edit: `top == 1` of the outer grid becomes 2 and back, saved
+    /// in the spec vs `updateConstraints` in code. Both must be one `setConstant`.
+    private func measureUpdates(size: TerminalSize, n: Int) throws {
+        let text = try FileReader.fileSystem.contents(of: spec)
+        let files = MemoryFiles([spec: text])
+        let reader = FileReader { path in try files[path] ?? FileReader.fileSystem.contents(of: path) }
+        var session = LayoutSession(specPath: spec, reader: reader, size: size)
+        session.load()
+        let root = StressDemo.build()
+        let tiles = root.view("tiles")!
+        var layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
+        var specSamples: [Double] = []
+        var dslSamples: [Double] = []
+        for run in 0..<(runs * 2) {
+            let top = run % 2 == 0 ? 2 : 1
+            files[spec] = text.replacingFirst("    top == 1\n", with: "    top == \(top)\n")
+            var specReport: ReloadReport?
+            specSamples.append(measureSeconds { specReport = session.reload(changedFiles: [spec]) } * 1e3)
+            var dslReport: ReloadReport?
+            dslSamples.append(measureSeconds {
+                tiles.updateConstraints { make in make.top.equalTo(top) }
+                dslReport = layout.layoutIfNeeded()
+            } * 1e3)
+            guard specReport?.counts == ConstraintCounts(constantsChanged: 1),
+                dslReport?.counts == ConstraintCounts(constantsChanged: 1)
+            else { throw ValidationError("a constant edit was not one setConstant") }
+        }
+        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "spec-constant", unit: "ms", samples: specSamples))
+        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "dsl-update", unit: "ms", samples: dslSamples))
+    }
+}
+
+/// demo/stress.layout built in Swift, as demo/tools/make-stress.swift writes it.
+enum StressDemo {
+    static let tileColumns = 5, tileRows = 4, boxColumns = 10, boxRows = 5, bands = 5
+
+    static func build() -> View {
+        let root = View(.screen, id: "root")
+        let leaves = tileColumns * tileRows * boxColumns * boxRows
+        let heading = View(
+            .text, id: "heading",
+            text: "stress · \(tileColumns * tileRows) grids × \(boxColumns * boxRows) boxes = \(leaves) boxes")
+        let tiles = View(.grid, id: "tiles", params: ["columns": .number(Double(tileColumns)), "gap": 1])
+        root.addSubviews(heading, tiles)
+        heading.makeConstraints { make in
+            make.top.equalTo(0)
+            make.left.equalTo(2)
+        }
+        tiles.makeConstraints { make in
+            make.top.equalTo(1)
+            make.left.right.bottom.equalToSuperview()
+        }
+        for tileRow in 0..<tileRows {
+            for tileColumn in 0..<tileColumns {
+                let tile = View(
+                    .grid, id: "tile\(tileRow * tileColumns + tileColumn)", classes: ["tile"],
+                    params: ["columns": .number(Double(boxColumns))])
+                tiles.addSubview(tile)
+                for row in 0..<boxRows {
+                    for column in 0..<boxColumns {
+                        let x = tileColumn * boxColumns + column, y = tileRow * boxRows + row
+                        var classes = ["c\(((x + 2 * y) / 3) % bands)"]
+                        if (x + y) % 2 != 0 { classes.append("alt") }
+                        tile.addSubview(View(.box, classes: classes))
+                    }
+                }
+            }
+        }
+        return root
+    }
+}
+
+extension String {
+    /// The text with the first occurrence of `target` replaced.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}

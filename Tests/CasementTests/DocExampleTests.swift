@@ -1,0 +1,118 @@
+import Casement
+import Testing
+
+/// The snippets of docs/swift.md, as written there, compiled and checked. Keep
+/// the two in step: a snippet that changes there changes here.
+@Suite struct DocExampleTests {
+    @Test func tour() throws {
+        let root = View(.screen, id: "root")
+        let header = View(.box, id: "header", classes: ["bar"], title: "Casement")
+        let sidebar = View(.box, id: "sidebar")
+        let main = View(.box, id: "main")
+        root.addSubviews(header, sidebar, main)
+
+        header.makeConstraints { make in
+            make.top.leading.trailing.equalToSuperview()
+            make.height.equalTo(3)
+        }
+        sidebar.makeConstraints { make in
+            make.top.equalTo(header.bottom)
+            make.leading.bottom.equalToSuperview()
+            make.width.equalTo(20).priority(.high).labeled("sidebar-width")
+        }
+        main.makeConstraints { make in
+            make.top.equalTo(header.bottom).offset(1)
+            make.leading.equalTo(sidebar.trailing).offset(2)
+            make.trailing.bottom.equalToSuperview().inset(1)
+        }
+
+        var layout = try Layout(root: root)          // stylesheets: ["app.cas"] is optional
+        layout.resize(to: TerminalSize(width: 80, height: 24))
+        #expect(layout.frame(of: main)?.description == "x=22 y=4 width=57 height=19")
+        #expect(layout.frame(of: "main") == layout.frame(of: main))
+        #expect(layout.diagnostics == [])
+        #expect(layout.render(format: .plain).split(separator: "\n").isEmpty)  // no stylesheet: nothing drawn
+    }
+
+    @Test func styleValues() throws {
+        let fixture = try Fixture(["app.cas": ".card\n  size 12 4\n  margin-top 1\n  margin-left 2\n"])
+        let root = View(.screen, id: "root")
+        let card = View(.box, id: "card", classes: ["card"])
+        root.addSubview(card)
+
+        card.makeConstraints { make in
+            make.size.equalTo(style: "size")                           // $size-width, $size-height
+            make.top.equalToSuperview().offset(style: "margin-top")
+            make.left.equalToSuperview().offset(style: "margin-left")
+        }
+
+        var layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
+        #expect(layout.frame(of: card) == ViewFrame(x: 2, y: 1, width: 12, height: 4))
+    }
+
+    @Test func updating() throws {
+        let root = View(.screen, id: "root")
+        let panel = View(.box, id: "panel")
+        root.addSubview(panel)
+
+        var width: Constraint!
+        panel.makeConstraints { make in
+            make.left.top.equalToSuperview()
+            width = make.width.equalTo(10).constraint
+            make.height.equalTo(3)
+        }
+        var layout = try Layout(root: root)
+        panel.updateConstraints { make in
+            make.height.equalTo(5)                  // same attribute, relation, target kind, priority
+        }
+        let counts = layout.layoutIfNeeded()?.counts              // +0 -0 ~1 ↻0: one setConstant
+        width.update(offset: 4)                      // width == 14
+        #expect(layout.frame(of: panel) == ViewFrame(x: 0, y: 0, width: 14, height: 5))
+        width.deactivate()                           // out of the layout; activate() restores it
+
+        #expect(counts?.description == "+0 -0 ~1 ↻0")
+        #expect(!width.isActive)
+        #expect(!layout.writtenSpec.contains("width =="))
+    }
+
+    /// The docs' `Layout(spec: "screen.layout")`, with the file in a temporary directory.
+    @Test func specsAndCode() throws {
+        let fixture = try Fixture([
+            "screen.layout": "screen root {\n  box sidebar {\n    top, left, bottom == parent\n    width == 20\n  }\n}\n",
+        ])
+        let screenLayout = fixture.path("screen.layout")
+
+        var layout = try Layout(spec: screenLayout)      // with its `use` stylesheets
+        let sidebar = layout.view("sidebar")!                // a View, as if built in code
+        let badge = View(.box, id: "badge")
+        sidebar.addSubview(badge)
+        badge.makeConstraints { make in
+            make.top.right.equalToSuperview()
+            make.size.equalTo(2)
+        }
+        #expect(layout.frame(of: badge) == ViewFrame(x: 18, y: 0, width: 2, height: 2))
+    }
+
+    @Test func distributing() throws {
+        let root = View(.screen, id: "root")
+        let row = View(.box, id: "row"), column = View(.box, id: "column")
+        root.addSubviews(row, column)
+        let (a, b, c) = (View(.box, id: "a"), View(.box, id: "b"), View(.box, id: "c"))
+        let (d, e, f) = (View(.box, id: "d"), View(.box, id: "e"), View(.box, id: "f"))
+        row.addSubviews(a, b, c)
+        column.addSubviews(d, e, f)
+        row.makeConstraints { make in make.left.top.equalToSuperview(); make.width.equalTo(36); make.height.equalTo(3) }
+        column.makeConstraints { make in make.left.equalTo(40); make.top.equalToSuperview(); make.size.equalTo(15) }
+        [a, b, c].makeConstraints { make in make.top.bottom.equalToSuperview() }
+        [d, e, f].makeConstraints { make in make.left.right.equalToSuperview() }
+
+        distribute([a, b, c], along: .horizontal, fixedSpacing: 2, leadSpacing: 1, tailSpacing: 1)
+        distribute([d, e, f], along: .vertical, fixedItemLength: 3)
+
+        var layout = try Layout(root: root)
+        #expect([a, b, c].map { layout.frame(of: $0)?.x } == [1, 13, 25])
+        #expect([d, e, f].map { layout.frame(of: $0)?.y } == [0, 6, 12])
+        [a, b, c].distribute(along: .horizontal, fixedSpacing: 2)   // Masonry's array spelling
+        #expect([a, b, c].map { layout.frame(of: $0)?.x } == [0, 13, 25])  // 32 cells shared by three: edges rounded
+    }
+}
