@@ -167,7 +167,7 @@ import Testing
         }
         var layout = try scene.layout()
         let errors = layout.diagnostics.filter { $0.severity == .error }
-        #expect(errors.count == 2)
+        #expect(errors.count == 1)   // one error per conflict set
         #expect(errors.allSatisfy { $0.message.contains("as narrow") && $0.message.contains("as wide") })
     }
 }
