@@ -287,7 +287,7 @@ public struct DesignerState {
 
     mutating func currentInspectorContent() -> InspectorContent {
         if let inspectorContent { return inspectorContent }
-        let data = InspectorData.gather(from: &session, selected: selection)
+        let data = InspectorData.gather(from: session, selected: selection)
         let content = InspectorContent(data, focus: focus)
         inspectorContent = content
         return content

@@ -42,15 +42,11 @@ public struct ViewLayout: Hashable, Sendable {
 }
 
 extension ViewLayout {
-    /// Whether a re-parsed declaration of the same view says nothing new,
-    /// compared field by field in place: a reload checks every view, and
-    /// taking the values themselves would copy both.
-    static func isCurrent(_ layout: UnsafePointer<ViewLayout>, with declaration: UnsafePointer<ViewDeclaration>) -> Bool {
-        layout.pointee.kind == declaration.pointee.kind && layout.pointee.depth == declaration.pointee.depth
-            && layout.pointee.isGeneratedID == declaration.pointee.isGeneratedID
-            && layout.pointee.location == declaration.pointee.location
-            && layout.pointee.title == declaration.pointee.title && layout.pointee.parent == declaration.pointee.parent
-            && layout.pointee.classes == declaration.pointee.classes
+    /// Whether a re-parsed declaration of the same view says nothing new.
+    func isCurrent(with declaration: borrowing ViewDeclaration) -> Bool {
+        kind == declaration.kind && depth == declaration.depth && isGeneratedID == declaration.isGeneratedID
+            && location == declaration.location && title == declaration.title && parent == declaration.parent
+            && classes == declaration.classes
     }
 
     /// Takes a re-parsed declaration of the same view (same id, same place in the
@@ -67,14 +63,4 @@ extension ViewLayout {
         if location != declaration.location { location = declaration.location }
         if isGeneratedID != declaration.isGeneratedID { isGeneratedID = declaration.isGeneratedID }
     }
-}
-
-/// The engine's per-view bookkeeping.
-struct ViewState: Sendable {
-    var implicit: [ImplicitSlot] = []
-    /// For `text` views.
-    var text: TextMeasure?
-    var isTopLevelScreen = false
-    /// The axis along which its row or column makes it grow.
-    var growAxis: Axis?
 }

@@ -26,7 +26,7 @@ struct ExplainCommand: ParsableCommand {
         switch SpecLoading.load(spec, size: size, reader: reader) {
         case .failure(let failure):
             return failure.output
-        case .success(var session):
+        case .success(let session):
             guard let explanation = session.explain(view) else {
                 let hint = session.suggestion(forView: view).map { "did you mean '\($0)'?" }
                 return CommandFailure(message: "no view '\(view)' in \(spec)", hint: hint).output

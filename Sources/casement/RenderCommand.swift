@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
         switch SpecLoading.load(spec, size: size, reader: reader) {
         case .failure(let failure):
             return failure.output
-        case .success(var session):
+        case .success(let session):
             if format == .json {
                 return CommandOutput(stdout: LayoutJSON.document(session.snapshot()).rendered() + "\n")
             }
