@@ -47,18 +47,11 @@ struct ParserState {
 
     // MARK: Tokens
 
-    // The small helpers below are always inlined: calling a non-mutating
-    // method from a mutating one copies the whole parser state into a temporary
-    // first, and these run several times per token.
-
-    @inline(__always)
     var peek: Token { tokens[index] }
 
-    @inline(__always)
     func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
 
     /// The last token consumed (or the first, before anything was consumed).
-    @inline(__always)
     var previous: Token { tokens[max(0, index - 1)] }
 
     @discardableResult
@@ -68,12 +61,10 @@ struct ParserState {
         return token
     }
 
-    @inline(__always)
     func text(_ token: Token) -> String {
         String(decoding: bytes[token.start..<token.end], as: UTF8.self)
     }
 
-    @inline(__always)
     func name(_ token: Token) -> NameSyntax { NameSyntax(text(token), token.span) }
 
     /// Consumes the current token as a name. (Not `name(advance())`: a
@@ -84,7 +75,6 @@ struct ParserState {
     }
 
     /// Whether the token is the identifier `word`, compared byte by byte.
-    @inline(__always)
     func isWord(_ token: Token, _ word: StaticString) -> Bool {
         guard token.kind == .identifier, token.end - token.start == word.utf8CodeUnitCount else { return false }
         let pointer = word.utf8Start
@@ -104,7 +94,6 @@ struct ParserState {
         }
     }
 
-    @inline(__always)
     func number(_ token: Token) -> Double {
         // Fast path for plain digits with a short fraction; Double(_:) otherwise.
         var mantissa: UInt64 = 0
@@ -129,7 +118,6 @@ struct ParserState {
     }
 
     /// The value of a string token, escapes applied, without its quotes.
-    @inline(__always)
     func stringValue(_ token: Token) -> String {
         let end = token.kind == .string ? token.end - 1 : token.end
         let start = min(token.start + 1, end)
@@ -157,7 +145,6 @@ struct ParserState {
 
     // MARK: Statement structure
 
-    @inline(__always)
     var isAtStatementEnd: Bool {
         switch peek.kind {
         case .newline, .semicolon, .end, .rightBrace: true
@@ -238,7 +225,6 @@ struct ParserState {
     }
 
     /// The view whose body is being read, if any.
-    @inline(__always)
     var currentView: Int? { openViews.last?.view }
 
     mutating func parseStatement() {
@@ -290,7 +276,6 @@ struct ParserState {
         }
     }
 
-    @inline(__always)
     func viewKind(_ token: Token) -> ViewKind? {
         guard token.kind == .identifier else { return nil }
         if isWord(token, "box") { return .box }
@@ -304,7 +289,6 @@ struct ParserState {
     }
 
     /// Whether the token is one of `StatementKeyword.reserved`, without making a string.
-    @inline(__always)
     func isReservedWord(_ token: Token) -> Bool {
         switch token.end - token.start {
         case 2: isWord(token, "as")
@@ -316,7 +300,6 @@ struct ParserState {
     }
 
     /// Whether the token is an attribute or composite word (`left`, `size`, …).
-    @inline(__always)
     private func isAttributeWord(_ token: Token) -> Bool {
         let length = token.end - token.start
         guard length >= 3, length <= 8 else { return false }
@@ -324,7 +307,6 @@ struct ParserState {
     }
 
     /// A relation word or a comma at `ahead`: the statement is a rule.
-    @inline(__always)
     private func looksLikeRule(after ahead: Int) -> Bool {
         let token = peek(ahead)
         switch token.kind {
