@@ -18,12 +18,6 @@ extension LayoutSession {
         viewsAgree(a, b) { $0.title == $1.title }
     }
 
-    /// Whether two documents have the same views in the same order (ids only:
-    /// everything else about a view lives in the per-view state).
-    static func sameViewIDs(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
-        viewsAgree(a, b) { $0.id == $1.id }
-    }
-
     /// Whether two documents have as many views and `same` holds for each pair in order.
     static func viewsAgree(
         _ a: LayoutDocument, _ b: LayoutDocument, _ same: (borrowing ViewDeclaration, borrowing ViewDeclaration) -> Bool

@@ -40,7 +40,7 @@ struct ModelChange {
         self.old = old
         self.next = next
         self.documentChanged = documentChanged
-        sameViews = !documentChanged || LayoutSession.sameViewIDs(old.document, next.document)
+        sameViews = !documentChanged || LayoutDocument.haveSameViewIDs(old.document, next.document)
         previousIndices = sameViews ? [] : next.document.previousIndices(in: old.document)
         styleChanged = [Bool](repeating: true, count: next.document.views.count)
     }
