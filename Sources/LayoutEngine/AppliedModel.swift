@@ -104,8 +104,8 @@ struct AppliedModel: Sendable {
 
     static func constraintViews(of document: LayoutDocument) -> [Int] {
         var owners = [Int](repeating: 0, count: document.constraints.count)
-        for (index, view) in document.views.enumerated() {
-            for constraint in view.constraintRange { owners[constraint] = index }
+        for index in document.views.indices {
+            for constraint in document.views[index].constraintRange { owners[constraint] = index }
         }
         return owners
     }

@@ -102,7 +102,7 @@ struct LayoutInputs: Sendable {
         let start = wall.now
         let sheet = loader.load(uses)
         let took = wall.now - start
-        sources.absorb(log, clock: &clock)
+        sources.keepTexts(readIn: log, clock: &clock)
         clock.add(took - log.readTime, to: .parse)
         // Re-reading files whose text did not change gives the same stylesheet.
         let same = uses == latestSheetUses && loader.parsedByLastLoad.isEmpty && sheet.files == latestSheet.files

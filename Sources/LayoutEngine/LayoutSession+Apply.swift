@@ -65,7 +65,7 @@ extension LayoutSession {
             return
         }
         if change.documentChanged {
-            for index in document.views.indices where !views[index].isCurrent(with: document.views[index]) {
+            for index in document.views.indices where !ViewLayout.isCurrent(views, index, in: document) {
                 views[index].refresh(from: document.views[index], in: document)
             }
         }
@@ -96,7 +96,7 @@ extension LayoutSession {
         for index in document.views.indices {
             let parent = document.parentIndex(ofView: index)
             if layouts[index].parentIndex != parent { layouts[index].parentIndex = parent }
-            if !layouts[index].isCurrent(with: document.views[index]) {
+            if !ViewLayout.isCurrent(layouts, index, in: document) {
                 layouts[index].refresh(from: document.views[index], in: document)
             }
             if styleChanged[index] { layouts[index].style = styles[index] }

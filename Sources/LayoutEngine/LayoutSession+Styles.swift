@@ -4,36 +4,38 @@ import Stylesheet
 // What the cascade is given, and how two documents' views compare for it.
 
 extension LayoutSession {
+    // The loops below read each field through the array (`a.views[index].id`)
+    // and never a whole declaration: taking a declaration out of its array, or
+    // handing it to a closure, copies it, and reloads compare every view.
+
     /// Whether two documents give the cascade the same views: ids, kinds, classes
     /// and parents (checked field by field, without building the cascade's input).
     static func sameStyleInputs(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
-        viewsAgree(a, b) { a, b in
-            a.id == b.id && a.kind == b.kind && a.isGeneratedID == b.isGeneratedID && a.parent == b.parent
-                && a.classes == b.classes
+        guard a.views.count == b.views.count else { return false }
+        for index in a.views.indices {
+            guard a.views[index].id == b.views[index].id, a.views[index].kind == b.views[index].kind,
+                a.views[index].isGeneratedID == b.views[index].isGeneratedID,
+                a.views[index].parent == b.views[index].parent, a.views[index].classes == b.views[index].classes
+            else { return false }
         }
+        return true
     }
 
     /// Whether two documents with the same views give them the same quoted strings.
     static func sameTitles(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
-        viewsAgree(a, b) { $0.title == $1.title }
-    }
-
-    /// Whether two documents have as many views and `same` holds for each pair in order.
-    static func viewsAgree(
-        _ a: LayoutDocument, _ b: LayoutDocument, _ same: (borrowing ViewDeclaration, borrowing ViewDeclaration) -> Bool
-    ) -> Bool {
         guard a.views.count == b.views.count else { return false }
-        for index in a.views.indices where !same(a.views[index], b.views[index]) { return false }
+        for index in a.views.indices where a.views[index].title != b.views[index].title { return false }
         return true
     }
 
     /// The cascade's input: every view's kind, id, classes, live states and parent.
     static func styledViews(_ document: LayoutDocument, states: [String: [String]]) -> [StyledView] {
         document.views.indices.map { index in
-            let view = document.views[index]
+            let id = document.views[index].id
             return StyledView(
-                kind: view.kind.rawValue, id: view.isGeneratedID ? nil : view.id, classes: view.classes,
-                states: states.isEmpty ? [] : states[view.id] ?? [], parent: document.parentIndex(ofView: index))
+                kind: document.views[index].kind.rawValue, id: document.views[index].isGeneratedID ? nil : id,
+                classes: document.views[index].classes, states: states.isEmpty ? [] : states[id] ?? [],
+                parent: document.parentIndex(ofView: index))
         }
     }
 

@@ -19,10 +19,11 @@ private struct ImplicitInputs {
     var isTopLevelScreen: Bool
     var growAxis: Axis?
 
-    /// Whether constraints made from `state` still fit (its style unchanged).
-    func match(_ state: ImplicitConstraintState) -> Bool {
-        state.isTopLevelScreen == isTopLevelScreen && (state.text != nil) == (kind == .text)
-            && state.growAxis == growAxis
+    /// Whether the constraints of `states[index]` were made from these inputs
+    /// (read field by field: taking the state out of its array would copy it).
+    func match(_ states: [ImplicitConstraintState], _ index: Int) -> Bool {
+        states[index].isTopLevelScreen == isTopLevelScreen && (states[index].text != nil) == (kind == .text)
+            && states[index].growAxis == growAxis
     }
 }
 
@@ -49,7 +50,7 @@ extension SolverBinding {
                 kind: kind, isTopLevelScreen: kind == .screen && document.views[index].parent == nil,
                 growAxis: kind == .text ? growAxes[index] : nil)
             let before = change.oldIndex(index)
-            if before == nil || change.styleChanged[index] || !inputs.match(implicitConstraints[index]) {
+            if before == nil || change.styleChanged[index] || !inputs.match(implicitConstraints, index) {
                 let width = before.map { frames[$0].frame.width }
                 remake(index, inputs, style: change.next.styles[index], oldView: before, oldWidth: width, &work, &dirty, &counts)
             }

@@ -42,11 +42,17 @@ public struct ViewLayout: Hashable, Sendable {
 }
 
 extension ViewLayout {
-    /// Whether a re-parsed declaration of the same view says nothing new.
-    func isCurrent(with declaration: borrowing ViewDeclaration) -> Bool {
-        kind == declaration.kind && depth == declaration.depth && isGeneratedID == declaration.isGeneratedID
-            && location == declaration.location && title == declaration.title && parent == declaration.parent
-            && classes == declaration.classes
+    /// Whether the re-parsed declaration of `layouts[index]` (same id, same
+    /// place) in `document` says nothing new. Field by field through both
+    /// arrays: a reload checks every view, and taking either value out of its
+    /// array would copy it.
+    static func isCurrent(_ layouts: [ViewLayout], _ index: Int, in document: LayoutDocument) -> Bool {
+        layouts[index].kind == document.views[index].kind && layouts[index].depth == document.views[index].depth
+            && layouts[index].isGeneratedID == document.views[index].isGeneratedID
+            && layouts[index].location == document.views[index].location
+            && layouts[index].title == document.views[index].title
+            && layouts[index].parent == document.views[index].parent
+            && layouts[index].classes == document.views[index].classes
     }
 
     /// Takes a re-parsed declaration of the same view (same id, same place in the

@@ -251,12 +251,12 @@ struct Lowerer {
         }
         let parent = parent(of: index)
         let location = locations.location(headers[index])
-        let view = syntax.views[index]
+        // Each field read through the array: taking the `ViewSyntax` out would copy it.
         return ViewDeclaration(
-            kind: kinds[index], id: ids[index], isGeneratedID: view.id?.text != ids[index],
-            classes: view.classes.isEmpty ? [] : view.classes.map(\.text), title: view.title,
-            params: parameters, parent: parent.map { ids[$0] }, children: childIDs,
-            depth: view.depth, location: location, constraintRange: range)
+            kind: kinds[index], id: ids[index], isGeneratedID: syntax.views[index].id?.text != ids[index],
+            classes: syntax.views[index].classes.isEmpty ? [] : syntax.views[index].classes.map(\.text),
+            title: syntax.views[index].title, params: parameters, parent: parent.map { ids[$0] }, children: childIDs,
+            depth: syntax.views[index].depth, location: location, constraintRange: range)
     }
 
     // MARK: Shared helpers

@@ -74,7 +74,7 @@ public struct ConstraintDelta: Hashable, Sendable {
         // Positional while identities agree.
         var common = 0
         while common < oldRange.count, common < newRange.count,
-            oldConstraints[oldRange.lowerBound + common].identity == newConstraints[newRange.lowerBound + common].identity
+            Self.sameIdentity(oldConstraints, oldRange.lowerBound + common, newConstraints, newRange.lowerBound + common)
         {
             classify(oldConstraints, oldRange.lowerBound + common, newConstraints, newRange.lowerBound + common)
             common += 1
@@ -94,19 +94,30 @@ public struct ConstraintDelta: Hashable, Sendable {
         removed += table.values
     }
 
+    // The comparisons below read each field through the arrays and never a
+    // whole constraint or identity: taking one out would copy it (retaining
+    // every string and array in it), and a reload compares tens of thousands.
+
+    /// `old[i].identity == new[j].identity`, the cheap fields first.
+    private static func sameIdentity(_ old: [LayoutConstraint], _ i: Int, _ new: [LayoutConstraint], _ j: Int) -> Bool {
+        old[i].identity.ordinal == new[j].identity.ordinal && old[i].identity.relation == new[j].identity.relation
+            && old[i].identity.label == new[j].identity.label && old[i].identity.left == new[j].identity.left
+            && old[i].identity.view == new[j].identity.view && old[i].identity.shape == new[j].identity.shape
+    }
+
     /// Sorts a pair with equal identities (so equal left sides) into its list.
     private mutating func classify(
         _ oldConstraints: [LayoutConstraint], _ oldIndex: Int, _ newConstraints: [LayoutConstraint], _ newIndex: Int
     ) {
         let pair = Pair(old: oldIndex, new: newIndex)
-        let previous = oldConstraints[oldIndex], current = newConstraints[newIndex]
-        guard current.relation == previous.relation, current.priority == previous.priority,
-            current.right.hasSameShape(as: previous.right)
+        guard newConstraints[newIndex].relation == oldConstraints[oldIndex].relation,
+            newConstraints[newIndex].priority == oldConstraints[oldIndex].priority,
+            newConstraints[newIndex].right.hasSameShape(as: oldConstraints[oldIndex].right)
         else {
             replaced.append(pair)
             return
         }
-        if current.right.hasSameConstantPart(as: previous.right) {
+        if newConstraints[newIndex].right.hasSameConstantPart(as: oldConstraints[oldIndex].right) {
             unchanged.append(pair)
         } else {
             constantChanged.append(pair)
