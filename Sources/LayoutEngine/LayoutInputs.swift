@@ -42,10 +42,10 @@ struct LayoutInputs: Sendable {
     }
 
     /// Reads what changed (`changed`: paths as `watchedFiles` spells them;
-    /// nil: everything) and parses it. `styles` answers a first guess of
-    /// structural style values for the spec (see `SpecLowering`).
+    /// nil: everything) and parses it. Structural style values (a grid's
+    /// columns) are first guessed from the styles of `applied`.
     mutating func read(
-        changed: [String]?, guessing styles: @escaping StructuralStyle, clock: inout StageClock, report: inout ReloadReport
+        changed: [String]?, guessingFrom applied: AppliedModel, clock: inout StageClock, report: inout ReloadReport
     ) {
         var readSpec = changed == nil || latestSpec == nil
         var sheetTouched = changed == nil
@@ -63,7 +63,7 @@ struct LayoutInputs: Sendable {
         } else {
             sources = SourceFiles(reader: sources.reader)
         }
-        if readSpec { readAndParseSpec(guessing: styles, clock: &clock, report: &report) }
+        if readSpec { readAndParseSpec(guessingFrom: applied, clock: &clock, report: &report) }
         let spec = latestSpec!
         let uses = spec.document.uses.map(\.resolvedPath)
         // An unreadable spec names no stylesheets, but has not dropped them either:
@@ -76,13 +76,19 @@ struct LayoutInputs: Sendable {
         }
     }
 
-    private mutating func readAndParseSpec(guessing styles: @escaping StructuralStyle, clock: inout StageClock, report: inout ReloadReport) {
+    private mutating func readAndParseSpec(
+        guessingFrom applied: AppliedModel, clock: inout StageClock, report: inout ReloadReport
+    ) {
         switch sources.read(specPath, clock: &clock) {
         case .success(let text):
             guard latestSpec?.text != text else { return }
             let (syntax, document) = clock.timing(.parse) { () -> (SpecSyntax, LayoutDocument) in
+                // The guess holds the applied document: it must not outlive the
+                // parse, or that document is freed on the reload's path instead of
+                // in the background (see `releaseInBackground`).
+                let guess = LayoutSession.structuralStyle(document: applied.document, styles: applied.styles)
                 let syntax = SpecParser.parse(SourceText(path: specPath, text: text))
-                return (syntax, SpecLowering.lower(syntax, styles: styles, reusing: latestSpec?.document))
+                return (syntax, SpecLowering.lower(syntax, styles: guess, reusing: latestSpec?.document))
             }
             latestSpec = ParsedSpec(text: text, syntax: syntax, document: document, readError: nil)
             report.parsedFiles.append(specPath)

@@ -25,8 +25,7 @@ extension LayoutSession {
         var clock = StageClock()
         let firstLoad = !hasLoaded
         var report = ReloadReport(trigger: firstLoad ? .load : .reload)
-        let guess = Self.structuralStyle(document: model.document, styles: model.styles)
-        inputs.read(changed: changed, guessing: guess, clock: &clock, report: &report)
+        inputs.read(changed: changed, guessingFrom: model, clock: &clock, report: &report)
 
         let spec = inputs.latestSpec!
         let documentChanged = firstLoad || spec.text != model.specText || spec.readError != model.specReadError
