@@ -82,7 +82,7 @@ extension DesignerState {
 
     mutating func currentInspectorContent() -> InspectorContent {
         if let cached = caches.inspectorContent { return cached }
-        let data = InspectorData.gather(from: &session, selected: selection)
+        let data = InspectorData.gather(from: session, selected: selection)
         let content = InspectorContent(data, focus: focus)
         caches.inspectorContent = content
         return content

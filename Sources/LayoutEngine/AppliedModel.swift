@@ -28,6 +28,9 @@ private final class Parcel<T: Sendable>: @unchecked Sendable {
     func empty() { value = nil }
 }
 
+/// Tells one setting of a model's styles from another (see `AppliedModel.stylesIdentity`).
+final class StylesIdentity: Sendable {}
+
 /// The spec as last read.
 struct ParsedSpec: Sendable {
     /// nil when the file could not be read.
@@ -38,7 +41,14 @@ struct ParsedSpec: Sendable {
     var readError: Diagnostic?
 }
 
-/// What the layout on screen was built from.
+/// What the layout on screen was built from: the spec and stylesheets last
+/// applied, and the cascade and styles worked out from them.
+///
+/// Invariants: `styledViews`, `styles` and `constraintViews` match `document`
+/// (one entry per view, per view, per constraint); `cascade` is
+/// `stylesheet`'s cascade of `styledViews`; `fileDiagnostics` are the
+/// document's and the stylesheet's, sorted. Two models with the same
+/// `stylesIdentity` have the very same styles.
 struct AppliedModel: Sendable {
     var syntax: SpecSyntax?
     var document: LayoutDocument
@@ -50,7 +60,11 @@ struct AppliedModel: Sendable {
     var styledViews: [StyledView]
     var cascade: CascadeResult
     /// Effective styles (the spec's quoted strings on top), one per view.
-    var styles: [ComputedStyle]
+    private(set) var styles: [ComputedStyle]
+    /// Made afresh whenever `styles` is set, kept when they are taken over: two
+    /// models share it only when their styles are the same, so comparing them
+    /// view by view can be skipped.
+    private(set) var stylesIdentity = StylesIdentity()
     /// The index of the view that owns each constraint.
     var constraintViews: [Int]
 
@@ -72,10 +86,27 @@ struct AppliedModel: Sendable {
         self.constraintViews = constraintViews ?? Self.constraintViews(of: document)
     }
 
+    /// Sets the styles (new ones: see `stylesIdentity`).
+    mutating func setStyles(_ styles: [ComputedStyle]) {
+        self.styles = styles
+        stylesIdentity = StylesIdentity()
+    }
+
+    /// Takes the styles of another model of the same views, as they are.
+    mutating func keepStyles(of other: AppliedModel) {
+        styles = other.styles
+        stylesIdentity = other.stylesIdentity
+    }
+
+    /// Whether both models have the very same styles (not compared, known).
+    func hasSameStyles(as other: AppliedModel) -> Bool {
+        stylesIdentity === other.stylesIdentity && styles.count == other.styles.count
+    }
+
     static func constraintViews(of document: LayoutDocument) -> [Int] {
         var owners = [Int](repeating: 0, count: document.constraints.count)
-        for (index, view) in document.views.enumerated() {
-            for constraint in view.constraintRange { owners[constraint] = index }
+        for index in document.views.indices {
+            for constraint in document.views[index].constraintRange { owners[constraint] = index }
         }
         return owners
     }

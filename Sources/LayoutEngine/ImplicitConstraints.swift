@@ -143,18 +143,15 @@ enum ImplicitConstraints {
     /// whose length a `row.grow` or `column.grow` constraint sets.
     static func growAxes(in document: LayoutDocument) -> [Axis?] {
         var axes = [Axis?](repeating: nil, count: document.views.count)
-        // Through buffers: copying every view and constraint out would cost more than the search.
-        document.views.withUnsafeBufferPointer { views in
-            document.constraints.withUnsafeBufferPointer { constraints in
-                for view in views.indices where views[view].kind == .row || views[view].kind == .column {
-                    let label = views[view].kind == .row ? "row.grow" : "column.grow"
-                    for index in views[view].constraintRange where constraints[index].identity.label == label {
-                        guard case .attribute(let id, let attribute) = constraints[index].identity.left,
-                            let child = document.viewIndex[id]
-                        else { continue }
-                        axes[child] = attribute.isHorizontal ? .horizontal : .vertical
-                    }
-                }
+        for view in document.views.indices {
+            let kind = document.views[view].kind
+            guard kind == .row || kind == .column else { continue }
+            let label = kind == .row ? "row.grow" : "column.grow"
+            for index in document.views[view].constraintRange where document.constraints[index].identity.label == label {
+                guard case .attribute(let id, let attribute) = document.constraints[index].identity.left,
+                    let child = document.viewIndex[id]
+                else { continue }
+                axes[child] = attribute.isHorizontal ? .horizontal : .vertical
             }
         }
         return axes

@@ -1,4 +1,5 @@
 import Cassowary
+import LayoutSpec
 
 /// Another valid solution on show: the ambiguous variables held by the weakest
 /// edit variables, pushed away from where they were.
@@ -17,7 +18,8 @@ struct AlternativeLayout: Sendable {
 }
 
 extension LayoutSession {
-    public var isShowingAlternative: Bool { alternative != nil }
+    /// Whether `showAlternative()` is on show.
+    public var isShowingAlternative: Bool { binding.alternative != nil }
 
     /// Shows another layout the constraints allow equally well (the designer's
     /// `a` key): every ambiguous attribute is nudged by a quarter of the screen,
@@ -26,42 +28,23 @@ extension LayoutSession {
     @discardableResult
     public mutating func showAlternative() -> ReloadReport {
         var report = ReloadReport(trigger: .alternative)
-        if alternative == nil {
+        if binding.alternative == nil {
             let found = ambiguities()
-            var entries: [AlternativeLayout.Entry] = []
-            for ambiguity in found {
-                guard let index = viewIndex(of: ambiguity.view) else { continue }
-                let variables = registry.variables(ofView: index)
-                for attribute in ambiguity.attributes {
-                    let variable: SolverVariable
-                    switch attribute {
-                    case .left: variable = variables.left
-                    case .top: variable = variables.top
-                    case .width: variable = variables.width
-                    default: variable = variables.height
-                    }
-                    let base = solver.value(of: variable)
-                    guard (try? solver.addEditVariable(variable, priority: .weakest)) != nil else { continue }
-                    entries.append(.init(variable: variable, base: base, horizontal: attribute.isHorizontal))
-                }
-            }
-            guard !entries.isEmpty else { return report }
-            alternative = AlternativeLayout(entries: entries, ambiguities: found)
+            guard let alternative = binding.pinAmbiguities(found, variablesOf: model.document) else { return report }
+            binding.alternative = alternative
         }
-        alternative!.step += 1
-        let step = alternative!.step
+        binding.alternative!.step += 1
+        let step = binding.alternative!.step
         let reach = Double((step + 1) / 2) * (step % 2 == 1 ? 1 : -1)
-        for entry in alternative!.entries {
+        for entry in binding.alternative!.entries {
             let magnitude = entry.horizontal ? max(2, size.width / 4) : max(1, size.height / 4)
-            try? solver.suggestValue(entry.variable, entry.base + reach * Double(magnitude))
+            try? binding.solver.suggestValue(entry.variable, entry.base + reach * Double(magnitude))
         }
         report.applied = true
         var dirty = DirtyViews(count: views.count)
-        let clock = ContinuousClock()
-        let start = clock.now
-        settle(&dirty, report: &report)
-        report.timings.solve = clock.now - start
-        finish(&report)
+        var clock = StageClock()
+        clock.timing(.solve) { solveTextAndReadFrames(&dirty, report: &report) }
+        finishReport(&report, clock: clock)
         return report
     }
 
@@ -69,25 +52,51 @@ extension LayoutSession {
     @discardableResult
     public mutating func restoreLayout() -> ReloadReport {
         var report = ReloadReport(trigger: .alternative)
-        guard alternative != nil else { return report }
+        guard binding.alternative != nil else { return report }
         dropAlternative()
         report.applied = true
         var dirty = DirtyViews(count: views.count)
-        settle(&dirty, report: &report)
-        finish(&report)
+        var clock = StageClock()
+        clock.timing(.solve) { solveTextAndReadFrames(&dirty, report: &report) }
+        finishReport(&report, clock: clock)
         return report
     }
 
     /// Removes the alternative's edit variables, back at their original values so
     /// the solution returns to where it was.
     mutating func dropAlternative() {
-        guard let shown = alternative else { return }
+        guard let shown = binding.alternative else { return }
         for entry in shown.entries {
-            try? solver.suggestValue(entry.variable, entry.base)
+            try? binding.solver.suggestValue(entry.variable, entry.base)
         }
         for entry in shown.entries {
-            try? solver.removeEditVariable(entry.variable)
+            try? binding.solver.removeEditVariable(entry.variable)
         }
-        alternative = nil
+        binding.alternative = nil
+    }
+}
+
+extension SolverBinding {
+    /// An alternative that holds every ambiguous attribute with the weakest edit
+    /// variable, at its value now; nil when nothing is ambiguous.
+    mutating func pinAmbiguities(_ found: [ViewAmbiguity], variablesOf document: LayoutDocument) -> AlternativeLayout? {
+        var entries: [AlternativeLayout.Entry] = []
+        for ambiguity in found {
+            guard let index = document.viewIndex[ambiguity.view] else { continue }
+            let variables = registry.variables(ofView: index)
+            for attribute in ambiguity.attributes {
+                let variable: SolverVariable
+                switch attribute {
+                case .left: variable = variables.left
+                case .top: variable = variables.top
+                case .width: variable = variables.width
+                default: variable = variables.height
+                }
+                let base = solver.value(of: variable)
+                guard (try? solver.addEditVariable(variable, priority: .weakest)) != nil else { continue }
+                entries.append(.init(variable: variable, base: base, horizontal: attribute.isHorizontal))
+            }
+        }
+        return entries.isEmpty ? nil : AlternativeLayout(entries: entries, ambiguities: found)
     }
 }

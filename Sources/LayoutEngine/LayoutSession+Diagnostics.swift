@@ -1,6 +1,7 @@
 import Cassowary
 import Diagnostics
 import LayoutSpec
+import Stylesheet
 
 // The engine's own diagnostics: conflicts, constraints left out, a screen too
 // small, and what `casement check` adds (ambiguity, negative sizes).
@@ -12,17 +13,17 @@ extension LayoutSession {
     /// The engine's own diagnostics: an error for every conflict set (see
     /// `ConflictDiagnostics`), and a warning for every constraint left out for an
     /// unset style value; at most `engineDiagnosticLimit`, then a note.
-    mutating func engineDiagnostics() -> [Diagnostic] {
+    func engineDiagnostics() -> [Diagnostic] {
         let limit = Self.engineDiagnosticLimit
-        let described = conflictRecords.prefix(limit).map { record in
+        let described = binding.conflictRecords.prefix(limit).map { record in
             ConflictDiagnostics.Conflict(
                 broken: describe(record.broken), kept: record.members.filter { $0 != record.broken }.map { describe($0) })
         }
         var result = ConflictDiagnostics.diagnostics(for: described)
-        let undescribed = conflictRecords.count - described.count
+        let undescribed = binding.conflictRecords.count - described.count
         var unlisted = Diagnostic.Omission(count: undescribed, errors: undescribed)
         if let overflow = screenOverflow() { result.append(overflow) }
-        for (index, slot) in specSlots.enumerated() {
+        for (index, slot) in binding.specSlots.enumerated() {
             // Rules a collapse sets aside are meant to be out: explain and the inspector show them.
             guard case .inactive(let reason) = slot.state else { continue }
             if case .collapsed = reason { continue }
@@ -53,11 +54,12 @@ extension LayoutSession {
     /// resize the screen instead of conflicting; the layout then overflows and is
     /// clipped. This warning says so and names the constraints that force it,
     /// found by trying the terminal size as a requirement on a copy of the solver.
-    mutating func screenOverflow() -> Diagnostic? {
-        let solvedWidth = solver.value(of: terminalWidth), solvedHeight = solver.value(of: terminalHeight)
+    func screenOverflow() -> Diagnostic? {
+        let terminalWidth = binding.terminalWidth, terminalHeight = binding.terminalHeight
+        let (solvedWidth, solvedHeight) = binding.read { ($0.value(of: terminalWidth), $0.value(of: terminalHeight)) }
         let wide = abs(solvedWidth - Double(size.width)) > 1e-6, tall = abs(solvedHeight - Double(size.height)) > 1e-6
         guard wide || tall, let screen = views.first(where: { $0.kind == .screen && $0.parent == nil }) else { return nil }
-        var probe = solver
+        var probe = binding.solver
         var members: [ConstraintRef] = []
         for (variable, target, deviates) in [
             (terminalWidth, Double(size.width), wide), (terminalHeight, Double(size.height), tall),
@@ -67,15 +69,14 @@ extension LayoutSession {
                 try probe.add(requirement)
             } catch SolverError.unsatisfiable(_, let conflict) {
                 for constraint in conflict where constraint != requirement {
-                    if let ref = owner(of: constraint), !members.contains(ref) { members.append(ref) }
+                    if let ref = binding.owner(of: constraint), !members.contains(ref) { members.append(ref) }
                 }
             } catch {}
         }
-        let ordered = members.map { (key: orderKey($0), ref: $0) }.sorted { $0.key < $1.key }
-        let names = ordered.prefix(6).map { "`\(describe($0.ref).text)`" }
+        let names = model.inSpecOrder(members).prefix(6).map { "`\(describe($0).text)`" }
         let needed = "\(formatCells(solvedWidth))x\(formatCells(solvedHeight))"
         return Diagnostic(
-            .warning, .engineOverflow,
+            .warning,
             "the layout needs a \(needed) screen but the terminal is \(size): the screen is laid out at \(needed) and clipped",
             at: screen.location,
             hint: names.isEmpty ? nil : "required here: " + names.joined(separator: ", ") + (members.count > 6 ? ", …" : ""))
@@ -84,7 +85,7 @@ extension LayoutSession {
     /// Everything `casement check` reports: the files' and the engine's
     /// diagnostics, ambiguous views and negative sizes as warnings; the spec's
     /// first, then each stylesheet's in the order they were read, each by position.
-    public mutating func checkDiagnostics() -> [Diagnostic] {
+    public func checkDiagnostics() -> [Diagnostic] {
         var result = diagnostics
         var extra: [Diagnostic] = []
         // A collapsed view takes no space and is not drawn: its size and place do not matter.
@@ -143,5 +144,50 @@ extension LayoutSession {
             result[index].attachExcerpt(source.excerpt(atOffset: offset, length: result[index].length))
         }
         return result
+    }
+
+    /// The spec's and the stylesheets' diagnostics, sorted. A stylesheet that
+    /// cannot be read is reported at the `use` line that names it.
+    static func fileDiagnostics(document: LayoutDocument, readError: Diagnostic?, sheet: Stylesheet) -> [Diagnostic] {
+        var result = document.diagnostics
+        if let error = readError { result.append(error) }
+        for var diagnostic in sheet.diagnostics {
+            if diagnostic.location.line == 1, diagnostic.location.column == 1,
+                diagnostic.code == .unreadableFile,
+                let use = document.uses.first(where: { $0.resolvedPath == diagnostic.location.file })
+            {
+                diagnostic.location = use.location
+                diagnostic.excerpt = nil
+            }
+            result.append(diagnostic)
+        }
+        return sorted(result, files: [document.path] + sheet.files.map(\.path))
+    }
+
+    /// Diagnostics in file order (the spec, then stylesheets in the order they were
+    /// read; any other file after them, by name), each file by line and column.
+    static func sorted(_ diagnostics: [Diagnostic], files: [String]) -> [Diagnostic] {
+        var rank: [String: Int] = [:]
+        for (position, file) in files.enumerated() where rank[file] == nil { rank[file] = position }
+        return diagnostics.enumerated().sorted { a, b in
+            let fileA = rank[a.element.location.file] ?? files.count, fileB = rank[b.element.location.file] ?? files.count
+            if fileA != fileB { return fileA < fileB }
+            if a.element.location != b.element.location { return a.element.location < b.element.location }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The files diagnostics are ordered by.
+    var diagnosticFileOrder: [String] { [specPath] + model.stylesheet.files.map(\.path) }
+
+    /// Errors in `diagnostics` that the applied files did not have (the same
+    /// `identity`: file, code and subject): these keep the last good layout.
+    /// Errors the layout already had do not block, so a file with a standing
+    /// error still reloads.
+    static func newErrors(in diagnostics: [Diagnostic], comparedTo applied: [Diagnostic]) -> [Diagnostic] {
+        // A "more not shown" note stands for the errors it counts.
+        let isError = { (d: Diagnostic) in d.severity == .error || (d.omitted?.errors ?? 0) > 0 }
+        let known = Set(applied.lazy.filter(isError).map(\.identity))
+        return diagnostics.filter { isError($0) && !known.contains($0.identity) }
     }
 }

@@ -8,25 +8,35 @@ extension LayoutSession {
 
     /// After solver changes: fits text heights to their widths, then reads the
     /// frames of every view that may have moved and fills in the report.
-    mutating func settle(_ dirty: inout DirtyViews, report: inout ReloadReport) {
-        queries = QueryCache()
+    mutating func solveTextAndReadFrames(_ dirty: inout DirtyViews, report: inout ReloadReport) {
+        binding.ownOwnerMap()
         // While an alternative is shown its edit variables pin the ambiguous
         // attributes; the badges keep showing what the spec leaves open.
-        queries.ambiguities = alternative?.ambiguities
-        absorbSolverChanges(&dirty)
-        var candidates = dirty.list.filter { viewStates[$0].text != nil }
+        queries = Memo(QueryCache(ambiguities: binding.alternative?.ambiguities))
+        binding.markMovedViews(&dirty)
+        fitTextHeights(&dirty, counts: &report.implicitCounts)
+        readFrames(dirty, report: &report)
+    }
+
+    /// Fits the heights of the text views among `dirty` to their solved widths,
+    /// until they stop changing (or `textPasses` runs out).
+    private mutating func fitTextHeights(_ dirty: inout DirtyViews, counts: inout ConstraintCounts) {
+        var candidates = dirty.list.filter { binding.implicitConstraints[$0].text != nil }
         for _ in 0..<Self.textPasses {
             var refitted = false
-            for view in candidates where fitTextHeight(view, counts: &report.implicitCounts) {
+            for view in candidates where fitTextHeight(view, counts: &counts) {
                 refitted = true
             }
             guard refitted else { break }
-            candidates = absorbSolverChanges(&dirty).filter { viewStates[$0].text != nil }
+            candidates = binding.markMovedViews(&dirty).filter { binding.implicitConstraints[$0].text != nil }
         }
+    }
 
+    /// Reads the solved frames of `dirty`'s views into `views`; reports the
+    /// views that moved (in cells) or changed style.
+    private mutating func readFrames(_ dirty: DirtyViews, report: inout ReloadReport) {
         var moved: [FrameChange] = []
-        for view in dirty.list {
-            let exact = solvedFrame(view)
+        for (view, exact) in zip(dirty.list, binding.solvedFrames(dirty.list)) {
             views[view].exact = exact
             let frame = exact.rounded
             if frame != views[view].frame {
@@ -43,42 +53,22 @@ extension LayoutSession {
         report.changedViews = views.indices.filter { isChanged[$0] }.map { views[$0].id }
     }
 
-    /// Marks the views whose variables the solver changed since last asked;
-    /// returns them (in the solver's order, possibly repeated).
-    @discardableResult
-    mutating func absorbSolverChanges(_ dirty: inout DirtyViews) -> [Int] {
-        var touched: [Int] = []
-        for variable in solver.takeChangedVariables() {
-            guard let slot = registry.slot(of: variable) else { continue }
-            dirty.mark(slot.view)
-            touched.append(slot.view)
-        }
-        return touched
-    }
-
-    mutating func solvedFrame(_ view: Int) -> ExactFrame {
-        let variables = registry.variables(ofView: view)
-        return ExactFrame(
-            left: solver.value(of: variables.left), top: solver.value(of: variables.top),
-            width: solver.value(of: variables.width), height: solver.value(of: variables.height))
-    }
-
     /// Sets a text view's height constraints to what its text needs at its solved
     /// width (in whole cells, as it will be painted). True when they changed.
     private mutating func fitTextHeight(_ view: Int, counts: inout ConstraintCounts) -> Bool {
-        guard let text = viewStates[view].text else { return false }
-        let frameWidth = solvedFrame(view).rounded.width
+        guard let text = binding.implicitConstraints[view].text else { return false }
+        let frameWidth = binding.solvedFrame(view).rounded.width
         let height = Double(text.intrinsicHeight(frameWidth: frameWidth))
         var changed = false
         for kind in ImplicitKind.textHeights
-        where viewStates[view].implicit.contains(where: { $0.kind == kind }) {
+        where binding.implicitConstraints[view].slots.contains(where: { $0.kind == kind }) {
             let ref = ConstraintRef.implicit(view: view, kind: kind)
-            var current = slot(ref)
+            var current = binding.slot(ref)
             guard current.constant != height else { continue }
             current.constant = height
-            setSlot(ref, current)
+            binding.setSlot(ref, current)
             if current.state == .active {
-                updateConstant(ref)
+                binding.updateConstant(ref, in: model)
             }
             counts.constantsChanged += 1
             changed = true

@@ -9,17 +9,30 @@ struct QueryCache: Sendable {
     var ambiguities: [ViewAmbiguity]?
 }
 
+/// What `ambiguities()` finds out per view while it scans the solver.
+private struct AmbiguityScan {
+    /// Per view, per slot (left, top, width, height): whether it can move.
+    var moving: [[Bool]]
+    /// Per view, the involved constraints that mention it.
+    var involved: [[ConstraintRef]]
+
+    init(count: Int) {
+        moving = [[Bool]](repeating: [false, false, false, false], count: count)
+        involved = [[ConstraintRef]](repeating: [], count: count)
+    }
+}
+
 extension LayoutSession {
     // MARK: Describing constraints
 
     /// The inspector's view of one engine constraint.
-    mutating func describe(_ ref: ConstraintRef) -> ConstraintInfo {
+    func describe(_ ref: ConstraintRef) -> ConstraintInfo {
         let status = status(of: ref)
         switch ref {
         case .spec(let index):
             let constraint = model.document.constraints[index]
             var resolved: String?
-            if !constraint.right.styles.isEmpty, let constant = specSlots[index].constant {
+            if !constraint.right.styles.isEmpty, let constant = binding.specSlots[index].constant {
                 var copy = constraint
                 copy.right = LinearExpression(terms: constraint.right.terms, constant: constant)
                 resolved = copy.description
@@ -34,7 +47,7 @@ extension LayoutSession {
                 location: constraint.location, status: status, views: mentioned)
         case .implicit(let view, let kind):
             let id = views[view].id
-            let constant = slot(ref).constant ?? 0
+            let constant = binding.slot(ref).constant ?? 0
             let left = "\(id).\(kind.attribute.rawValue) \(kind.relation.rawValue) "
             let tail = (kind.priority.isRequired ? "" : " @\(kind.priority)") + " as \(kind.label)"
             var text = left + formatCells(constant) + tail
@@ -61,17 +74,17 @@ extension LayoutSession {
         }
     }
 
-    mutating func status(of ref: ConstraintRef) -> ConstraintStatus {
-        let current = slot(ref)
+    func status(of ref: ConstraintRef) -> ConstraintStatus {
+        let current = binding.slot(ref)
         switch current.state {
         case .inactive(let reason): return .inactive(reason)
         case .broken: return .broken
         case .pending: return .satisfied
         case .active: break
         }
-        if conflictRecords.contains(where: { $0.members.contains(ref) }) { return .conflicting }
-        guard let constraint = pool[current.handle], !constraint.isRequired,
-            let violation = solver.violation(of: constraint), violation > 1e-6
+        if binding.conflictRecords.contains(where: { $0.members.contains(ref) }) { return .conflicting }
+        guard let constraint = binding.pool[current.handle], !constraint.isRequired,
+            let violation = binding.read({ $0.violation(of: constraint) }), violation > 1e-6
         else { return .satisfied }
         return .unsatisfied(by: violation)
     }
@@ -79,8 +92,8 @@ extension LayoutSession {
     // MARK: Conflicts, preferences, ambiguity
 
     /// Every conflict the engine resolved, in the order it met them.
-    public mutating func conflicts() -> [ConflictReport] {
-        conflictRecords.map { record in
+    public func conflicts() -> [ConflictReport] {
+        binding.conflictRecords.map { record in
             ConflictReport(constraints: record.members.map { describe($0) }, broken: describe(record.broken))
         }
     }
@@ -89,52 +102,65 @@ extension LayoutSession {
     /// a text's hugging (stretched wider or taller than its text) and its width
     /// resistance (narrower than its longest line: it wraps). A text's height
     /// resistance is listed: lines that do not fit are cut.
-    public mutating func unsatisfiedPreferences() -> [UnsatisfiedPreference] {
-        if let cached = queries.unsatisfied { return cached }
-        var found: [(key: OrderKey, ref: ConstraintRef, violation: Double)] = []
-        for broken in solver.brokenConstraints() {
-            guard let ref = owner(of: broken.constraint) else { continue }
+    public func unsatisfiedPreferences() -> [UnsatisfiedPreference] {
+        if let cached = queries.read(\.unsatisfied), let cached { return cached }
+        var refs: [ConstraintRef] = []
+        var violations: [ConstraintRef: Double] = [:]
+        for broken in binding.read({ $0.brokenConstraints() }) {
+            guard let ref = binding.owner(of: broken.constraint) else { continue }
             if case .implicit(_, let kind) = ref, kind.isHugging || kind == .resistWidth {
                 continue
             }
-            found.append((orderKey(ref), ref, broken.violation))
+            refs.append(ref)
+            violations[ref] = broken.violation
         }
-        found.sort { $0.key < $1.key }
-        var result: [UnsatisfiedPreference] = []
-        for item in found {
-            result.append(UnsatisfiedPreference(constraint: describe(item.ref), violation: item.violation))
+        let result = model.inSpecOrder(refs).map {
+            UnsatisfiedPreference(constraint: describe($0), violation: violations[$0]!)
         }
-        queries.unsatisfied = result
+        queries.update { $0.unsatisfied = result }
         return result
     }
 
     /// Views whose frames the constraints leave open, in tree order: attributes
     /// nothing mentions, and directions in which the solution can move at no cost.
-    public mutating func ambiguities() -> [ViewAmbiguity] {
-        if let cached = queries.ambiguities { return cached }
-        let count = views.count
-        var moving = [[Bool]](repeating: [false, false, false, false], count: count)
-        var involved = [[ConstraintRef]](repeating: [], count: count)
+    public func ambiguities() -> [ViewAmbiguity] {
+        if let cached = queries.read(\.ambiguities), let cached { return cached }
+        var scan = AmbiguityScan(count: views.count)
+        markUnmentionedAttributes(&scan)
+        markFreeDirections(&scan)
+        var result: [ViewAmbiguity] = []
+        let slotAttributes: [Attribute] = [.left, .top, .width, .height]
+        for view in views.indices where scan.moving[view].contains(true) {
+            let attributes = (0..<4).filter { scan.moving[view][$0] }.map { slotAttributes[$0] }
+            let constraints = model.inSpecOrder(scan.involved[view]).map { describe($0) }
+            result.append(ViewAmbiguity(view: views[view].id, attributes: attributes, constraints: constraints))
+        }
+        queries.update { $0.ambiguities = result }
+        return result
+    }
 
-        // Attributes that no constraint in the solver mentions.
-        var mentioned = [[Bool]](repeating: [false, false, false, false], count: count)
-        for constraint in solver.constraints {
+    /// Marks the attributes that no constraint in the solver mentions.
+    private func markUnmentionedAttributes(_ scan: inout AmbiguityScan) {
+        var mentioned = [[Bool]](repeating: [false, false, false, false], count: views.count)
+        for constraint in binding.read({ $0.constraints }) {
             for term in constraint.expression.terms {
-                if let slot = registry.slot(of: term.variable) { mentioned[slot.view][slot.slot] = true }
+                if let slot = binding.registry.slot(of: term.variable) { mentioned[slot.view][slot.slot] = true }
             }
         }
-        for view in 0..<count {
-            for slot in 0..<4 where !mentioned[view][slot] { moving[view][slot] = true }
+        for view in views.indices {
+            for slot in 0..<4 where !mentioned[view][slot] { scan.moving[view][slot] = true }
         }
+    }
 
-        // Directions the solver can move in at no cost. Each view lists the
-        // involved constraints that mention it (a direction can span thousands).
-        var isTouched = [Bool](repeating: false, count: count)
-        for ambiguity in solver.ambiguities() {
+    /// Marks the directions the solver can move in at no cost. Each view lists
+    /// the involved constraints that mention it (a direction can span thousands).
+    private func markFreeDirections(_ scan: inout AmbiguityScan) {
+        var isTouched = [Bool](repeating: false, count: views.count)
+        for ambiguity in binding.read({ $0.ambiguities() }) {
             var touched: [Int] = []
             for variable in ambiguity.variables {
-                guard let slot = registry.slot(of: variable) else { continue }
-                moving[slot.view][slot.slot] = true
+                guard let slot = binding.registry.slot(of: variable) else { continue }
+                scan.moving[slot.view][slot.slot] = true
                 if !isTouched[slot.view] {
                     isTouched[slot.view] = true
                     touched.append(slot.view)
@@ -144,23 +170,12 @@ extension LayoutSession {
             guard !touched.isEmpty else { continue }
             var seen: Set<ConstraintRef> = []
             for constraint in ambiguity.constraints {
-                guard let ref = owner(of: constraint), seen.insert(ref).inserted else { continue }
+                guard let ref = binding.owner(of: constraint), seen.insert(ref).inserted else { continue }
                 for view in mentionedViewIndices(ref) where isTouched[view] {
-                    if involved[view].count < Self.involvedLimit { involved[view].append(ref) }
+                    if scan.involved[view].count < Self.involvedLimit { scan.involved[view].append(ref) }
                 }
             }
         }
-
-        var result: [ViewAmbiguity] = []
-        let slotAttributes: [Attribute] = [.left, .top, .width, .height]
-        for view in 0..<count where moving[view].contains(true) {
-            let attributes = (0..<4).filter { moving[view][$0] }.map { slotAttributes[$0] }
-            let refs = involved[view].map { (key: orderKey($0), ref: $0) }.sorted { $0.key < $1.key }
-            result.append(
-                ViewAmbiguity(view: views[view].id, attributes: attributes, constraints: refs.map { describe($0.ref) }))
-        }
-        queries.ambiguities = result
-        return result
     }
 
     /// At most this many constraints are listed for one ambiguous view.

@@ -18,61 +18,39 @@ import Stylesheet
 ///
 /// Nothing is fatal: a bad file keeps the last good layout, a conflict breaks
 /// one constraint, and there are always frames.
+///
+/// Inside, the state is split by what it is about: `inputs` (what the files
+/// and the UI say now), `model` (what the layout on screen was built from),
+/// `binding` (that model as the solver holds it), and `views` (the result).
+/// Every change runs the same named phases: see `readAndApply(changed:)`.
 public struct LayoutSession: Sendable {
     /// The spec's path, as given.
     public let specPath: String
+    /// The terminal size the layout fills.
     public private(set) var size: TerminalSize
 
-    var sources: SourceFiles
-    var loader: StylesheetLoader
-    /// The spec's latest text and parse, applied or not.
-    var latestSpec: ParsedSpec?
-    /// The stylesheets as last loaded, applied or not, and for which `use` paths.
-    var latestSheet: Stylesheet
-    var latestSheetUses: [String] = []
-    var latestSheetVersion = 0
-    /// A stylesheet changed while the spec could not be read.
-    var stylesheetsStale = false
-
+    var inputs: LayoutInputs
     var model: AppliedModel
-    var solver = Solver()
-    let terminalWidth = SolverVariable("terminal.width")
-    let terminalHeight = SolverVariable("terminal.height")
-    var registry = VariableRegistry()
-    var specSlots: [ConstraintSlot] = []
-    var pool = ConstraintPool()
-    var viewStates: [ViewState] = []
+    var binding: SolverBinding
+    /// Every view as laid out, in tree order (the applied document's order).
     public internal(set) var views: [ViewLayout] = []
-    var conflictRecords: [ConflictRecord] = []
-    /// Counts applied changes; constraints remember the one that last touched them.
-    var generation = 0
-    var viewStatesByID: [String: [String]] = [:]
-    var alternative: AlternativeLayout?
-    var queries = QueryCache()
-    /// Solver constraint to engine constraint, built when first needed.
-    var owners: [SolverConstraint: ConstraintRef]?
+    /// Whether anything was ever applied (the first load applies whatever it can).
     var hasLoaded = false
     /// True while `diagnostics` shows the errors of files that were not applied.
     var isShowingBlockedErrors = false
     /// The diagnostics of the last load or reload (files and engine), sorted.
     public internal(set) var diagnostics: [Diagnostic] = []
+    /// Answers worked out on request, kept until the layout next changes (see `Memo`).
+    var queries = Memo<QueryCache>(QueryCache())
 
     /// A session on a spec; nothing is read until `load()`. `reader` serves the
     /// spec and every stylesheet (inject one in tests, or to read from an editor's buffers).
     public init(specPath: String, reader: FileReader = .fileSystem, size: TerminalSize) {
         self.specPath = specPath
         self.size = size
-        sources = SourceFiles(reader: reader)
-        loader = StylesheetLoader(reader: reader)
-        latestSheet = loader.load([])
-        model = AppliedModel.empty(specPath: specPath, stylesheet: latestSheet)
-        // The terminal's size is the strongest preference, not a requirement: a spec
-        // whose required constraints need another screen size wins (the layout
-        // overflows), and the difference is reported.
-        try? solver.addEditVariable(terminalWidth, priority: Self.terminalPriority)
-        try? solver.addEditVariable(terminalHeight, priority: Self.terminalPriority)
-        try? solver.suggestValue(terminalWidth, Double(size.width))
-        try? solver.suggestValue(terminalHeight, Double(size.height))
+        inputs = LayoutInputs(specPath: specPath, reader: reader)
+        model = AppliedModel.empty(specPath: specPath, stylesheet: inputs.latestSheet)
+        binding = SolverBinding(size: size)
     }
 
     // MARK: Reading the result
@@ -86,25 +64,23 @@ public struct LayoutSession: Sendable {
     /// The cascade behind `views`' styles, for provenance.
     public var cascade: CascadeResult { model.cascade }
 
+    /// A view's index in `views`, by id.
     public func viewIndex(of id: String) -> Int? { model.document.viewIndex[id] }
 
+    /// A view as laid out, by id.
     public func view(_ id: String) -> ViewLayout? { viewIndex(of: id).map { views[$0] } }
 
     /// Every file the layout depends on: the spec, then every stylesheet it uses
     /// and every file those import (missing ones too, so creating one is noticed).
     /// Spelled as `reload(changedFiles:)` expects them.
-    public var watchedFiles: [String] {
-        var files = [specPath]
-        for file in latestSheet.files where !files.contains(file.path) { files.append(file.path) }
-        return files
-    }
+    public var watchedFiles: [String] { inputs.watchedFiles }
 
     // MARK: Loading
 
     /// Reads and applies everything. The first load applies whatever it can, errors or not.
     @discardableResult
     public mutating func load() -> ReloadReport {
-        refresh(changed: nil)
+        readAndApply(changed: nil)
     }
 
     /// Re-reads the files that changed (paths as `watchedFiles` spells them;
@@ -114,7 +90,7 @@ public struct LayoutSession: Sendable {
     /// did not have, nothing is applied and the report lists them.
     @discardableResult
     public mutating func reload(changedFiles: [String]) -> ReloadReport {
-        refresh(changed: changedFiles)
+        readAndApply(changed: changedFiles)
     }
 
     /// A new terminal size: the screen's edit variables take it (no rebuild). When
@@ -127,23 +103,15 @@ public struct LayoutSession: Sendable {
         var clock = StageClock()
         size = newSize
         dropAlternative()
-        clock.timing(.solve) {
-            try? solver.suggestValue(terminalWidth, Double(newSize.width))
-            try? solver.suggestValue(terminalHeight, Double(newSize.height))
-        }
+        clock.timing(.solve) { binding.suggest(newSize) }
         report.applied = true
         let mediaSwitched =
             model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascade.media
-        var next: AppliedModel?
-        var lowered: AppliedModel?
-        if mediaSwitched {
-            next = restyled(model, clock: &clock)
-            lowered = relowered(next!, clock: &clock)
-        }
-        complete(applying: lowered ?? next, documentChanged: lowered != nil, clock: &clock, report: &report)
+        applyAndSolve(mediaSwitched ? restyledModel(model, clock: &clock) : nil, clock: &clock, report: &report)
         return report
     }
 
+    /// `resize(to:)` with the size's two numbers.
     @discardableResult
     public mutating func resize(width: Int, height: Int) -> ReloadReport {
         resize(to: TerminalSize(width: width, height: height))
@@ -155,15 +123,14 @@ public struct LayoutSession: Sendable {
     public mutating func setStates(_ states: [String], ofView id: String) -> ReloadReport {
         var report = ReloadReport(trigger: .states)
         guard states != self.states(ofView: id) else { return report }
-        viewStatesByID[id] = states.isEmpty ? nil : states
+        inputs.statesByView[id] = states.isEmpty ? nil : states
         guard hasLoaded, viewIndex(of: id) != nil else { return report }
         var clock = StageClock()
-        let next = restyled(model, clock: &clock)
         report.applied = true
-        let lowered = relowered(next, clock: &clock)
-        complete(applying: lowered ?? next, documentChanged: lowered != nil, clock: &clock, report: &report)
+        applyAndSolve(restyledModel(model, clock: &clock), clock: &clock, report: &report)
         return report
     }
 
-    public func states(ofView id: String) -> [String] { viewStatesByID[id] ?? [] }
+    /// A view's live states, as `setStates(_:ofView:)` last set them.
+    public func states(ofView id: String) -> [String] { inputs.statesByView[id] ?? [] }
 }

@@ -43,14 +43,14 @@ public struct LayoutSnapshot: Sendable {
 
 extension LayoutSession {
     /// The whole layout with every query answered.
-    public mutating func snapshot() -> LayoutSnapshot {
+    public func snapshot() -> LayoutSnapshot {
         LayoutSnapshot(
             size: size, views: views, flags: flags(), diagnostics: checkDiagnostics(), conflicts: conflicts(),
             unsatisfied: unsatisfiedPreferences(), ambiguities: ambiguities())
     }
 
     /// Badges for every view, in tree order.
-    public mutating func flags() -> [[ViewFlag]] {
+    public func flags() -> [[ViewFlag]] {
         var sets = [Set<ViewFlag>](repeating: [], count: views.count)
         func mark(_ id: String, _ flag: ViewFlag) {
             if let index = viewIndex(of: id) { sets[index].insert(flag) }

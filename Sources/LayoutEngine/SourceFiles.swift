@@ -82,7 +82,7 @@ struct SourceFiles: Sendable {
     }
 
     /// Keeps what the loader read through `stylesheetReader(log:)`.
-    mutating func absorb(_ log: ReadLog, clock: inout StageClock) {
+    mutating func keepTexts(readIn log: ReadLog, clock: inout StageClock) {
         for entry in log.entries {
             if let text = entry.text { contents[entry.path] = text }
             clock.add(entry.took, to: .read)

@@ -43,18 +43,17 @@ public struct StyleExplanation: Sendable {
 extension LayoutSession {
     /// The explanation of one view, or nil for an id the layout does not have
     /// (`suggestion(forView:)` offers a near one).
-    public mutating func explain(_ id: String) -> ViewExplanation? {
+    public func explain(_ id: String) -> ViewExplanation? {
         guard let index = viewIndex(of: id) else { return nil }
         let document = model.document
         var refs: [ConstraintRef] = []
         for (position, constraint) in document.constraints.enumerated() where Self.mentions(constraint, id) {
             refs.append(.spec(position))
         }
-        for implicit in viewStates[index].implicit {
+        for implicit in binding.implicitConstraints[index].slots {
             refs.append(.implicit(view: index, kind: implicit.kind))
         }
-        let ordered = refs.map { (key: orderKey($0), ref: $0) }.sorted { $0.key < $1.key }
-        let constraints = ordered.map { describe($0.ref) }
+        let constraints = model.inSpecOrder(refs).map { describe($0) }
         let flags = flags()[index]
         return ViewExplanation(
             view: views[index], flags: flags, children: document.views[index].children, constraints: constraints,

@@ -43,15 +43,17 @@ public struct ViewLayout: Hashable, Sendable {
 }
 
 extension ViewLayout {
-    /// Whether a re-parsed declaration of the same view says nothing new,
-    /// compared field by field in place: a reload checks every view, and
-    /// taking the values themselves would copy both.
-    static func isCurrent(_ layout: UnsafePointer<ViewLayout>, with declaration: UnsafePointer<ViewDeclaration>) -> Bool {
-        layout.pointee.kind == declaration.pointee.kind && layout.pointee.depth == declaration.pointee.depth
-            && layout.pointee.isGeneratedID == declaration.pointee.isGeneratedID
-            && layout.pointee.location == declaration.pointee.location
-            && layout.pointee.title == declaration.pointee.title && layout.pointee.parent == declaration.pointee.parent
-            && layout.pointee.classes == declaration.pointee.classes
+    /// Whether the re-parsed declaration of `layouts[index]` (same id, same
+    /// place) in `document` says nothing new. Field by field through both
+    /// arrays: a reload checks every view, and taking either value out of its
+    /// array would copy it.
+    static func isCurrent(_ layouts: [ViewLayout], _ index: Int, in document: LayoutDocument) -> Bool {
+        layouts[index].kind == document.views[index].kind && layouts[index].depth == document.views[index].depth
+            && layouts[index].isGeneratedID == document.views[index].isGeneratedID
+            && layouts[index].location == document.views[index].location
+            && layouts[index].title == document.views[index].title
+            && layouts[index].parent == document.views[index].parent
+            && layouts[index].classes == document.views[index].classes
     }
 
     /// Takes a re-parsed declaration of the same view (same id, same place in the
@@ -68,14 +70,4 @@ extension ViewLayout {
         if location != declaration.location { location = declaration.location }
         if isGeneratedID != declaration.isGeneratedID { isGeneratedID = declaration.isGeneratedID }
     }
-}
-
-/// The engine's per-view bookkeeping.
-struct ViewState: Sendable {
-    var implicit: [ImplicitSlot] = []
-    /// For `text` views.
-    var text: TextMeasure?
-    var isTopLevelScreen = false
-    /// The axis along which its row or column makes it grow.
-    var growAxis: Axis?
 }

@@ -32,7 +32,7 @@ struct CheckCommand: ParsableCommand {
         switch SpecLoading.load(spec, size: size, reader: reader) {
         case .failure(let failure):
             return failure.output
-        case .success(var session):
+        case .success(let session):
             let diagnostics = session.checkDiagnostics()
             let text = diagnostics.map { (context ? $0.rendered(flagged: true) : $0.flaggedSummary) + "\n" }.joined()
             return CommandOutput(stdout: text, stderr: "", status: diagnostics.hasErrors ? 1 : 0)

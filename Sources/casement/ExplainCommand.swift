@@ -28,7 +28,7 @@ struct ExplainCommand: ParsableCommand {
         switch SpecLoading.load(spec, size: size, reader: reader) {
         case .failure(let failure):
             return failure.output
-        case .success(var session):
+        case .success(let session):
             switch resolve(view, in: session) {
             case .failure(let failure):
                 return CommandFailure(

@@ -51,7 +51,7 @@ import Testing
         let spec = DemoFiles.relativeSpec(item.demo)
         let output = RenderCommand.output(spec: spec, size: item.size, format: .json, reader: DemoFiles.rootReader)
         #expect(output.status == 0)
-        guard case .success(var session) = SpecLoading.load(spec, size: item.size, reader: DemoFiles.rootReader) else {
+        guard case .success(let session) = SpecLoading.load(spec, size: item.size, reader: DemoFiles.rootReader) else {
             Issue.record("\(spec) does not load")
             return
         }

@@ -8,7 +8,7 @@ import Testing
 /// broken one is retried on every reload.
 @Suite struct ConflictTests {
     @Test func minimalSetAndTheLaterMemberBrokenOnLoad() {
-        var session = loaded("""
+        let session = loaded("""
             screen root {
               box a {
                 top == 0
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func oneErrorPerConflictAtTheBrokenMemberNamingTheOthersWithTheirLocations() {
-        var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width == 10; width == 20 }\n}").session
+        let session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width == 10; width == 20 }\n}").session
         let errors = session.checkDiagnostics().filter { $0.severity == .error }
         #expect(errors.count == 1)
         #expect(errors.map(\.location.column) == [58])
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func aStylesheetLimitCanBeAMemberWithItsDeclarationAsLocation() {
-        var session = loaded(
+        let session = loaded(
             "use \"s.cas\"\nscreen root {\n  box a { left == 0; top == 0; height == 1; width == 10 }\n}",
             styles: ["s.cas": "box {\n  min-width 30\n}\n"]
         ).session
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func conflictsInJSONSnapshotName() {
-        var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width == 10; width == 20 }\n}").session
+        let session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width == 10; width == 20 }\n}").session
         let snapshot = session.snapshot()
         #expect(snapshot.conflicts.count == 1)
         let flags = snapshot.flags[session.viewIndex(of: "a")!]

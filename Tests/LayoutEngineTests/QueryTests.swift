@@ -6,7 +6,7 @@ import Testing
 /// Unsatisfied preferences, ambiguity, the alternative layout, explanations.
 @Suite struct QueryTests {
     @Test func unsatisfiedPreferencesWithHowFarOff() {
-        var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width == 10; width == 25 @high as wish }\n}").session
+        let session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width == 10; width == 25 @high as wish }\n}").session
         let unsatisfied = session.unsatisfiedPreferences()
         #expect(unsatisfied.count == 1)
         #expect(unsatisfied[0].constraint.text == "a.width == 25 @high as wish")
@@ -16,13 +16,13 @@ import Testing
     }
 
     @Test func strongStackPinsGiveWayAndAreListed() {
-        var session = loaded("screen root {\n  row r { edges == parent\n    box a { width == 10; height == 4 }\n  }\n}").session
+        let session = loaded("screen root {\n  row r { edges == parent\n    box a { width == 10; height == 4 }\n  }\n}").session
         let texts = session.unsatisfiedPreferences().map(\.constraint.text)
         #expect(texts == ["a.bottom == r.bottom @999 as row.align"])
     }
 
     @Test func anAttributeNothingMentionsIsAmbiguous() {
-        var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1 }\n}").session
+        let session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1 }\n}").session
         let ambiguities = session.ambiguities()
         #expect(ambiguities.count == 1)
         #expect(ambiguities[0].view == "a")
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aRangeWithoutAPreferenceIsAmbiguous() {
-        var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width >= 5; width <= 10 }\n}").session
+        let session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width >= 5; width <= 10 }\n}").session
         let ambiguity = session.ambiguities().first
         #expect(ambiguity?.view == "a")
         #expect(ambiguity?.attributes == [.width])
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aDeterminedLayoutIsNotAmbiguous() {
-        var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width >= 5; width <= 10; width == 7 @low }\n}").session
+        let session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width >= 5; width <= 10; width == 7 @low }\n}").session
         #expect(session.ambiguities().isEmpty)
         #expect(session.checkDiagnostics().isEmpty)
     }
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func zeroAndNegativeSizesAreKeptAndFlagged() {
-        var session = loaded("screen root {\n  box a { left == 10; right == parent.left + 4; top == 0; height == 0 }\n}").session
+        let session = loaded("screen root {\n  box a { left == 10; right == parent.left + 4; top == 0; height == 0 }\n}").session
         #expect(session.frame("a") == rect(10, 0, -6, 0))
         #expect(session.flags()[1] == [.zeroHeight, .negativeWidth])
         let warning = session.checkDiagnostics().first { $0.message.contains("negative width") }
@@ -87,7 +87,7 @@ import Testing
             .card { bg red }
             #a { title "From sheet" }
             """
-        var session = loaded(
+        let session = loaded(
             "use \"s.cas\"\nscreen root {\n  box a .card \"From spec\" { left == 1; top == 0; size == 4; width == 9 @low }\n  box b { left == a.right; top == 0; size == 2 }\n}",
             styles: ["s.cas": styles]
         ).session

@@ -27,7 +27,7 @@ import Testing
         for children in [200, 400] {
             let session = loaded(Self.overflowRow(children)).session
             #expect(session.views.count == children + 2)
-            merged.append(session.solver.statistics.mergedEntries)
+            merged.append(session.binding.read { $0.statistics.mergedEntries })
         }
         #expect(merged[1] < 3 * merged[0])
         #expect(merged[1] < 100_000)

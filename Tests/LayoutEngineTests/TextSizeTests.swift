@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func intrinsicConstraintsAreListedWithTheirPriorities() {
-        var session = loaded("screen root {\n  text t \"Hello\" { left == 0; top == 0 }\n}").session
+        let session = loaded("screen root {\n  text t \"Hello\" { left == 0; top == 0 }\n}").session
         let engine = session.explain("t")!.constraints.filter {
             if case .engine = $0.origin { return true } else { return false }
         }
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func aGrowingTextHugsLooselyAlongItsAxis() {
-        var session = loaded("screen root {\n  column c { edges == parent\n    text t [grow=1] \"Hi\"\n  }\n}").session
+        let session = loaded("screen root {\n  column c { edges == parent\n    text t [grow=1] \"Hi\"\n  }\n}").session
         let kinds = session.explain("t")!.constraints.compactMap { info -> ImplicitKind? in
             if case .engine(let kind) = info.origin { return kind } else { return nil }
         }
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func aGrowingTextInAnUnsizedRowKeepsItsNaturalWidth() {
-        var session = loaded("""
+        let session = loaded("""
             screen root {
               column c [align=start] { edges == parent
                 row r [gap=1] {

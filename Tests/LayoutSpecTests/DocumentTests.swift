@@ -119,3 +119,34 @@ import Testing
         #expect(throws: SpecFileError.self) { try LayoutDocument(contentsOfFile: directory + "/missing.layout") }
     }
 }
+
+/// A declaration's rarely read fields share one box between copies: changing
+/// them in one copy must leave every other copy as it was.
+@Suite struct DeclarationCopyTests {
+    static let spec = "screen root {\n  column list [gap=1] {\n    box a\n  }\n}"
+
+    @Test func changingACopysParametersLeavesTheOriginal() {
+        let document = compile(Self.spec)
+        let original = document.view("list")!
+        var copy = original
+        #expect(copy == original)
+        copy.params[0].location.line += 5
+        copy.children.append("b")
+        #expect(original.params[0].location.line == 2)
+        #expect(original.children == ["a"])
+        #expect(copy.params[0].location.line == 7)
+        #expect(copy.children == ["a", "b"])
+        #expect(copy != original)
+        #expect(document.view("list")! == original)
+    }
+
+    @Test func equalDeclarationsHashAlikeWhetherOrNotTheyShareTheBox() {
+        let a = compile(Self.spec).view("list")!
+        let b = compile(Self.spec).view("list")!
+        #expect(a == b)
+        #expect(Set([a, b]).count == 1)
+        var c = b
+        c.params = b.params
+        #expect(c == a)
+    }
+}

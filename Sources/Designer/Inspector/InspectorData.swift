@@ -25,7 +25,7 @@ struct InspectorData {
     /// Files, engine and ambiguity, sorted: what `casement check` prints.
     var diagnostics: [Diagnostic]
 
-    static func gather(from session: inout LayoutSession, selected id: String?) -> InspectorData {
+    static func gather(from session: LayoutSession, selected id: String?) -> InspectorData {
         let index = id.flatMap { session.viewIndex(of: $0) }
         return InspectorData(
             specPath: session.specPath, views: session.views, flags: session.flags(), selected: index,

@@ -12,7 +12,6 @@ extension Lowerer {
     }
 
     /// Where a generated constraint points: the parameter that caused it, else the header.
-    @inline(__always)
     func offset(of param: ParameterSyntax?, or view: Int) -> Int {
         param?.name.span.start ?? headers[view]
     }

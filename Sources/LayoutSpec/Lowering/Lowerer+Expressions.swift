@@ -215,7 +215,6 @@ extension Lowerer {
 
     // MARK: Lets
 
-    @inline(__always)
     func lookupLet(_ name: String, from scope: Int?) -> (definition: LetSyntax, scope: Int?)? {
         var current = scope
         while let view = current {

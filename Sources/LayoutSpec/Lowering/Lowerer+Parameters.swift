@@ -58,7 +58,6 @@ extension Lowerer {
     }
 
     /// The last `name=value` of a view.
-    @inline(__always)
     func parameter(_ name: String, of view: Int) -> ParameterSyntax? {
         let list = params[view]
         guard !list.isEmpty else { return nil }

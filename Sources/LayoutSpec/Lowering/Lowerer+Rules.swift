@@ -113,7 +113,6 @@ extension Lowerer {
     }
 
     /// `within` is `>=` on near edges and `<=` on far edges and lengths.
-    @inline(__always)
     private func relation(_ relation: RuleRelation, for attribute: Attribute) -> Relation {
         switch relation {
         case .equal: .equal

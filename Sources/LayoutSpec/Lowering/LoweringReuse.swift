@@ -51,10 +51,8 @@ struct LoweringMemo: Sendable {
 
     static func lets(of syntax: SpecSyntax) -> [LetPlace] {
         var places = syntax.lets.map { LetPlace(scope: -1, span: $0.span) }
-        syntax.views.withUnsafeBufferPointer { views in
-            for index in views.indices where !views[index].lets.isEmpty {
-                for definition in views[index].lets { places.append(LetPlace(scope: index, span: definition.span)) }
-            }
+        for index in syntax.views.indices where !syntax.views[index].lets.isEmpty {
+            for definition in syntax.views[index].lets { places.append(LetPlace(scope: index, span: definition.span)) }
         }
         return places
     }
@@ -137,9 +135,7 @@ final class ReusePlan {
         let ids = lowerer.ids
         var removed: Set<String> = []
         if count != oldCount || !edit.isUnchanged {
-            let (first, last) = previous.views.withUnsafeBufferPointer { before in
-                Self.commonEnds(before.count, ids.count) { before[$0].id == ids[$1] }
-            }
+            let (first, last) = Self.commonEnds(previous.views.count, ids.count) { previous.views[$0].id == ids[$1] }
             for index in first..<(count - last) where previous.viewIndex[ids[index]] == nil {
                 if Attribute(spelling: ids[index]) != nil { return nil }
             }
@@ -159,36 +155,33 @@ final class ReusePlan {
         }
         var places = [Place](repeating: .none, count: count)
         var sources = [Int](repeating: -1, count: count)
-        syntax.views.withUnsafeBufferPointer { views in
-            previous.views.withUnsafeBufferPointer { before in
-                for index in 0..<count {
-                    guard let old = source(of: index), memo.clean[old], before[old].id == ids[index],
-                        before[old].kind == kinds[index], before[old].depth == views[index].depth,
-                        before[old].isGeneratedID == (views[index].id?.text != ids[index])
-                    else { continue }
-                    let parent = parents[index], oldParent = memo.parents[old]
-                    if parent < 0 {
-                        guard oldParent < 0 else { continue }
-                    } else {
-                        guard oldParent >= 0, before[oldParent].id == ids[parent], before[oldParent].kind == kinds[parent]
-                        else { continue }
-                    }
-                    guard before[old].children.elementsEqual(children[index].lazy.map { ids[$0] }) else { continue }
-                    if !removed.isEmpty, memo.namesRead(by: old).contains(where: removed.contains) { continue }
-
-                    let header = headers[index]
-                    let next = index + subtree[index]
-                    let extentEnd = next < count ? views[next].span.start : new.count
-                    if edit.isUnchanged || extentEnd <= edit.lastLineEndBefore {
-                        places[index] = .before
-                    } else if header > edit.firstLineEndAfter {
-                        places[index] = .after
-                    } else {
-                        continue
-                    }
-                    sources[index] = old
-                }
+        let views = syntax.views, before = previous.views
+        for index in 0..<count {
+            guard let old = source(of: index), memo.clean[old], before[old].id == ids[index],
+                before[old].kind == kinds[index], before[old].depth == views[index].depth,
+                before[old].isGeneratedID == (views[index].id?.text != ids[index])
+            else { continue }
+            let parent = parents[index], oldParent = memo.parents[old]
+            if parent < 0 {
+                guard oldParent < 0 else { continue }
+            } else {
+                guard oldParent >= 0, before[oldParent].id == ids[parent], before[oldParent].kind == kinds[parent]
+                else { continue }
             }
+            guard before[old].children.elementsEqual(children[index].lazy.map { ids[$0] }) else { continue }
+            if !removed.isEmpty, memo.namesRead(by: old).contains(where: removed.contains) { continue }
+
+            let header = headers[index]
+            let next = index + subtree[index]
+            let extentEnd = next < count ? views[next].span.start : new.count
+            if edit.isUnchanged || extentEnd <= edit.lastLineEndBefore {
+                places[index] = .before
+            } else if header > edit.firstLineEndAfter {
+                places[index] = .after
+            } else {
+                continue
+            }
+            sources[index] = old
         }
         guard sources.contains(where: { $0 >= 0 }) else { return nil }
         self.previous = previous
@@ -228,17 +221,15 @@ extension Lowerer {
         viewNames += plan.memo.namesRead(by: source)
 
         let start = constraints.count
-        previous.views.withUnsafeBufferPointer { before in
-            constraints += previous.constraints[before[source].constraintRange]
-            var declaration = before[source]
-            declaration.constraintRange = start..<constraints.count
-            if shift != 0 {
-                for position in start..<constraints.count { constraints[position].location.line += shift }
-                declaration.location.line += shift
-                for position in declaration.params.indices { declaration.params[position].location.line += shift }
-            }
-            views.append(declaration)
+        constraints += previous.constraints[previous.views[source].constraintRange]
+        var taken = previous.views[source]
+        taken.constraintRange = start..<constraints.count
+        if shift != 0 {
+            for position in start..<constraints.count { constraints[position].location.line += shift }
+            taken.location.line += shift
+            taken.shiftParameterLines(by: shift)
         }
+        views.append(taken)
         if moved, previous.views[source].params.contains(where: { $0.value.hasSpans }) {
             // Parenthesised parameter values keep their offsets, which moved.
             views[index] = declaration(of: index, constraints: start..<constraints.count)

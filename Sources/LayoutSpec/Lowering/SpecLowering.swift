@@ -141,38 +141,34 @@ struct Lowerer {
         parents.reserveCapacity(count)
         params.reserveCapacity(count)
         headers.reserveCapacity(count)
-        // Through a buffer pointer: binding each `ViewSyntax` to a local would
-        // copy (retain and release) every one of its fields.
         let views = syntax.views
-        views.withUnsafeBufferPointer { views in
-            for index in views.indices {
-                let parent = views[index].parent
-                kinds.append(views[index].resolvedKind ?? .box)
-                parents.append(parent ?? -1)
-                params.append(views[index].params)
-                headers.append(views[index].kind.span.start)
-                if let parent { children[parent].append(index) }
-                if knownIDs {
-                    ids.append(views[index].id!.text)
-                    continue
-                }
-                var id: String
-                if let written = views[index].id {
-                    id = written.text
-                    if let first = viewIndex[id] {
-                        let renamed = uniqueID(base: id, counts: &generatedCounts)
-                        diagnostics.error(.layoutName,
-                            "view id '\(id)' is already used by the view at line \(syntax.source.line(atOffset: headers[first])); this one is renamed '\(renamed)'",
-                            at: written.span, hint: "give every view its own id")
-                        id = renamed
-                    }
-                } else {
-                    let base = (parent.map { ids[$0] + "/" } ?? "") + views[index].kind.text
-                    id = uniqueID(base: base, counts: &generatedCounts)
-                }
-                ids.append(id)
-                viewIndex[id] = index
+        for index in views.indices {
+            let parent = views[index].parent
+            kinds.append(views[index].resolvedKind ?? .box)
+            parents.append(parent ?? -1)
+            params.append(views[index].params)
+            headers.append(views[index].kind.span.start)
+            if let parent { children[parent].append(index) }
+            if knownIDs {
+                ids.append(views[index].id!.text)
+                continue
             }
+            var id: String
+            if let written = views[index].id {
+                id = written.text
+                if let first = viewIndex[id] {
+                    let renamed = uniqueID(base: id, counts: &generatedCounts)
+                    diagnostics.error(.layoutName,
+                        "view id '\(id)' is already used by the view at line \(syntax.source.line(atOffset: headers[first])); this one is renamed '\(renamed)'",
+                        at: written.span, hint: "give every view its own id")
+                    id = renamed
+                }
+            } else {
+                let base = (parent.map { ids[$0] + "/" } ?? "") + views[index].kind.text
+                id = uniqueID(base: base, counts: &generatedCounts)
+            }
+            ids.append(id)
+            viewIndex[id] = index
         }
     }
 
@@ -180,14 +176,11 @@ struct Lowerer {
     /// not changed by hand) has the same ones, none generated.
     private static func hasSameOwnIDs(_ syntax: SpecSyntax, as previous: LayoutDocument) -> Bool {
         guard previous.memo != nil, previous.views.count == syntax.views.count else { return false }
-        return syntax.views.withUnsafeBufferPointer { views in
-            previous.views.withUnsafeBufferPointer { before in
-                for index in views.indices {
-                    guard !before[index].isGeneratedID, let id = views[index].id, id.text == before[index].id else { return false }
-                }
-                return true
-            }
+        for index in syntax.views.indices {
+            guard !previous.views[index].isGeneratedID, let id = syntax.views[index].id, id.text == previous.views[index].id
+            else { return false }
         }
+        return true
     }
 
     private func uniqueID(base: String, counts: inout [String: Int]) -> String {
@@ -258,21 +251,16 @@ struct Lowerer {
         }
         let parent = parent(of: index)
         let location = locations.location(headers[index])
-        return syntax.views.withUnsafeBufferPointer { views in
-            ViewDeclaration(
-                kind: kinds[index], id: ids[index], isGeneratedID: views[index].id?.text != ids[index],
-                classes: views[index].classes.isEmpty ? [] : views[index].classes.map(\.text), title: views[index].title,
-                params: parameters, parent: parent.map { ids[$0] }, children: childIDs,
-                depth: views[index].depth, location: location, constraintRange: range)
-        }
+        // Each field read through the array: taking the `ViewSyntax` out would copy it.
+        return ViewDeclaration(
+            kind: kinds[index], id: ids[index], isGeneratedID: syntax.views[index].id?.text != ids[index],
+            classes: syntax.views[index].classes.isEmpty ? [] : syntax.views[index].classes.map(\.text),
+            title: syntax.views[index].title, params: parameters, parent: parent.map { ids[$0] }, children: childIDs,
+            depth: syntax.views[index].depth, location: location, constraintRange: range)
     }
 
     // MARK: Shared helpers
 
-    // Small helpers that run for every constraint are always inlined: calling a
-    // non-mutating method from a mutating one copies the whole lowerer first.
-
-    @inline(__always)
     func parent(of view: Int) -> Int? {
         let parent = parents[view]
         return parent < 0 ? nil : parent
@@ -280,10 +268,8 @@ struct Lowerer {
 
     func line(of span: SourceSpan) -> Int { syntax.source.line(atOffset: span.start) }
 
-    @inline(__always)
     func attribute(_ view: Int, _ attribute: Attribute) -> Variable { .attribute(view: ids[view], attribute) }
 
-    @inline(__always)
     func edge(_ view: Int, _ attribute: Attribute) -> LinearExpression { .variable(.attribute(view: ids[view], attribute)) }
 
     /// The source text of a span, for messages.
@@ -334,14 +320,13 @@ struct Lowerer {
             var candidate = ordinalChains.last[key]
             ordinalChains.previous.append(candidate)
             let keyRelation = label == nil ? relation : nil
-            constraints.withUnsafeBufferPointer { constraints in
-                while candidate >= 0 {
-                    let identity = constraints.baseAddress! + viewStart + Int(candidate)
-                    if identity.pointee.identity.hasKey(label: label, left: left, relation: keyRelation, shape: shape) {
-                        count += 1
-                    }
-                    candidate = ordinalChains.previous[Int(candidate)]
+            while candidate >= 0 {
+                if constraints[viewStart + Int(candidate)].identity.hasKey(
+                    label: label, left: left, relation: keyRelation, shape: shape)
+                {
+                    count += 1
                 }
+                candidate = ordinalChains.previous[Int(candidate)]
             }
         } else {
             ordinalChains.stamps[key] = stamp
@@ -354,7 +339,6 @@ struct Lowerer {
     /// A distinct number for every left side a view's constraints can have:
     /// eight per view for its attributes, one shared by auxiliary variables
     /// (which `hasKey` then tells apart).
-    @inline(__always)
     private func leftKey(_ left: LeftSide) -> Int {
         switch left {
         case .attribute(let view, let attribute): view &* 8 &+ attribute.order

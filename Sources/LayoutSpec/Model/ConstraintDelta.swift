@@ -26,47 +26,38 @@ public struct ConstraintDelta: Hashable, Sendable {
     }
 
     public init(from old: LayoutDocument, to new: LayoutDocument) {
-        // Through buffers: reading a constraint or a view out of its array would
-        // copy it (retaining every string and array in it), and a reload of a
-        // big spec compares tens of thousands of them.
-        old.constraints.withUnsafeBufferPointer { oldConstraints in
-            new.constraints.withUnsafeBufferPointer { newConstraints in
-                old.views.withUnsafeBufferPointer { oldViews in
-                    new.views.withUnsafeBufferPointer { newViews in
-                        let taken = Self.takenViews(from: old, by: new)
-                        func pair(_ oldIndex: Int, _ newIndex: Int) {
-                            let oldRange = oldViews[oldIndex].constraintRange, newRange = newViews[newIndex].constraintRange
-                            if let taken, taken[newIndex], oldRange.count == newRange.count {
-                                // Copied from the old document by lowering: nothing to compare.
-                                for offset in 0..<newRange.count {
-                                    unchanged.append(Pair(old: oldRange.lowerBound + offset, new: newRange.lowerBound + offset))
-                                }
-                            } else {
-                                match(oldConstraints, oldRange, newConstraints, newRange)
-                            }
-                        }
-                        if Self.sameViewIDs(oldViews, newViews) {
-                            for index in newViews.indices { pair(index, index) }
-                        } else {
-                            let previous = new.previousIndices(in: old)
-                            var kept = [Bool](repeating: false, count: oldViews.count)
-                            for index in newViews.indices {
-                                guard let before = previous[index] else {
-                                    added += newViews[index].constraintRange
-                                    continue
-                                }
-                                kept[before] = true
-                                pair(before, index)
-                            }
-                            for index in oldViews.indices where !kept[index] {
-                                removed += oldViews[index].constraintRange
-                            }
-                        }
-                    }
+        let taken = Self.takenViews(from: old, by: new)
+        if LayoutDocument.haveSameViewIDs(old, new) {
+            for index in new.views.indices { pair(old, index, new, index, taken: taken) }
+        } else {
+            let previous = new.previousIndices(in: old)
+            var kept = [Bool](repeating: false, count: old.views.count)
+            for index in new.views.indices {
+                guard let before = previous[index] else {
+                    added += new.views[index].constraintRange
+                    continue
                 }
+                kept[before] = true
+                pair(old, before, new, index, taken: taken)
+            }
+            for index in old.views.indices where !kept[index] {
+                removed += old.views[index].constraintRange
             }
         }
         removed.sort()
+    }
+
+    /// Matches the constraints of one view in both documents.
+    private mutating func pair(_ old: LayoutDocument, _ oldIndex: Int, _ new: LayoutDocument, _ newIndex: Int, taken: [Bool]?) {
+        let oldRange = old.views[oldIndex].constraintRange, newRange = new.views[newIndex].constraintRange
+        if let taken, taken[newIndex], oldRange.count == newRange.count {
+            // Copied from the old document by lowering: nothing to compare.
+            for offset in 0..<newRange.count {
+                unchanged.append(Pair(old: oldRange.lowerBound + offset, new: newRange.lowerBound + offset))
+            }
+        } else {
+            match(old.constraints, oldRange, new.constraints, newRange)
+        }
     }
 
     /// The views whose constraints lowering took over from `old` (from the view
@@ -76,25 +67,14 @@ public struct ConstraintDelta: Hashable, Sendable {
         return bases.first { $0.token === token && $0.taken.count == new.views.count }?.taken
     }
 
-    /// The usual reload keeps every view: then views pair up by position.
-    private static func sameViewIDs(
-        _ old: UnsafeBufferPointer<ViewDeclaration>, _ new: UnsafeBufferPointer<ViewDeclaration>
-    ) -> Bool {
-        guard old.count == new.count else { return false }
-        for index in old.indices where old[index].id != new[index].id { return false }
-        return true
-    }
-
     private mutating func match(
-        _ oldConstraints: UnsafeBufferPointer<LayoutConstraint>, _ oldRange: Range<Int>,
-        _ newConstraints: UnsafeBufferPointer<LayoutConstraint>, _ newRange: Range<Int>
+        _ oldConstraints: [LayoutConstraint], _ oldRange: Range<Int>,
+        _ newConstraints: [LayoutConstraint], _ newRange: Range<Int>
     ) {
         // Positional while identities agree.
         var common = 0
         while common < oldRange.count, common < newRange.count,
-            Self.sameIdentity(
-                oldConstraints.baseAddress! + oldRange.lowerBound + common,
-                newConstraints.baseAddress! + newRange.lowerBound + common)
+            Self.sameIdentity(oldConstraints, oldRange.lowerBound + common, newConstraints, newRange.lowerBound + common)
         {
             classify(oldConstraints, oldRange.lowerBound + common, newConstraints, newRange.lowerBound + common)
             common += 1
@@ -114,32 +94,30 @@ public struct ConstraintDelta: Hashable, Sendable {
         removed += table.values
     }
 
-    /// `a.identity == b.identity`, field by field in place: comparing the
-    /// identities themselves would copy both.
-    @inline(__always)
-    private static func sameIdentity(_ a: UnsafePointer<LayoutConstraint>, _ b: UnsafePointer<LayoutConstraint>) -> Bool {
-        a.pointee.identity.ordinal == b.pointee.identity.ordinal
-            && a.pointee.identity.relation == b.pointee.identity.relation
-            && a.pointee.identity.label == b.pointee.identity.label
-            && a.pointee.identity.left == b.pointee.identity.left
-            && a.pointee.identity.view == b.pointee.identity.view
-            && a.pointee.identity.shape == b.pointee.identity.shape
+    // The comparisons below read each field through the arrays and never a
+    // whole constraint or identity: taking one out would copy it (retaining
+    // every string and array in it), and a reload compares tens of thousands.
+
+    /// `old[i].identity == new[j].identity`, the cheap fields first.
+    private static func sameIdentity(_ old: [LayoutConstraint], _ i: Int, _ new: [LayoutConstraint], _ j: Int) -> Bool {
+        old[i].identity.ordinal == new[j].identity.ordinal && old[i].identity.relation == new[j].identity.relation
+            && old[i].identity.label == new[j].identity.label && old[i].identity.left == new[j].identity.left
+            && old[i].identity.view == new[j].identity.view && old[i].identity.shape == new[j].identity.shape
     }
 
     /// Sorts a pair with equal identities (so equal left sides) into its list.
     private mutating func classify(
-        _ oldConstraints: UnsafeBufferPointer<LayoutConstraint>, _ oldIndex: Int,
-        _ newConstraints: UnsafeBufferPointer<LayoutConstraint>, _ newIndex: Int
+        _ oldConstraints: [LayoutConstraint], _ oldIndex: Int, _ newConstraints: [LayoutConstraint], _ newIndex: Int
     ) {
         let pair = Pair(old: oldIndex, new: newIndex)
-        let previous = oldConstraints.baseAddress! + oldIndex, current = newConstraints.baseAddress! + newIndex
-        guard current.pointee.relation == previous.pointee.relation, current.pointee.priority == previous.pointee.priority,
-            current.pointee.right.hasSameShape(as: previous.pointee.right)
+        guard newConstraints[newIndex].relation == oldConstraints[oldIndex].relation,
+            newConstraints[newIndex].priority == oldConstraints[oldIndex].priority,
+            newConstraints[newIndex].right.hasSameShape(as: oldConstraints[oldIndex].right)
         else {
             replaced.append(pair)
             return
         }
-        if current.pointee.right.hasSameConstantPart(as: previous.pointee.right) {
+        if newConstraints[newIndex].right.hasSameConstantPart(as: oldConstraints[oldIndex].right) {
             unchanged.append(pair)
         } else {
             constantChanged.append(pair)

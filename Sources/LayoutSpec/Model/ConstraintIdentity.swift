@@ -37,7 +37,6 @@ public struct ConstraintIdentity: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The cheap fields first: reloads compare every identity of a spec.
-    @inline(__always)
     public static func == (a: ConstraintIdentity, b: ConstraintIdentity) -> Bool {
         a.ordinal == b.ordinal && a.relation == b.relation && a.label == b.label && a.left == b.left
             && a.view == b.view && a.shape == b.shape

@@ -71,20 +71,25 @@ public struct LayoutDocument: Sendable {
     /// hashed); only the views between are looked up.
     public func previousIndices(in old: LayoutDocument) -> [Int?] {
         var result = [Int?](repeating: nil, count: views.count)
-        views.withUnsafeBufferPointer { new in
-            old.views.withUnsafeBufferPointer { before in
-                let shorter = min(new.count, before.count)
-                var prefix = 0, suffix = 0
-                while prefix < shorter, new[prefix].id == before[prefix].id { prefix += 1 }
-                while suffix < shorter - prefix, new[new.count - 1 - suffix].id == before[before.count - 1 - suffix].id {
-                    suffix += 1
-                }
-                for index in 0..<prefix { result[index] = index }
-                for index in prefix..<(new.count - suffix) { result[index] = old.viewIndex[new[index].id] }
-                for index in (new.count - suffix)..<new.count { result[index] = index - new.count + before.count }
-            }
+        let count = views.count, oldCount = old.views.count
+        let shorter = min(count, oldCount)
+        var prefix = 0, suffix = 0
+        while prefix < shorter, views[prefix].id == old.views[prefix].id { prefix += 1 }
+        while suffix < shorter - prefix, views[count - 1 - suffix].id == old.views[oldCount - 1 - suffix].id {
+            suffix += 1
         }
+        for index in 0..<prefix { result[index] = index }
+        for index in prefix..<(count - suffix) { result[index] = old.viewIndex[views[index].id] }
+        for index in (count - suffix)..<count { result[index] = index - count + oldCount }
         return result
+    }
+
+    /// Whether two documents have the same views in the same order (ids compared):
+    /// then their views pair up by position.
+    public static func haveSameViewIDs(_ a: LayoutDocument, _ b: LayoutDocument) -> Bool {
+        guard a.views.count == b.views.count else { return false }
+        for index in a.views.indices where a.views[index].id != b.views[index].id { return false }
+        return true
     }
 
     /// One constraint per line in its readable form: what the inspector lists

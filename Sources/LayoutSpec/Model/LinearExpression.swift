@@ -52,13 +52,11 @@ public struct LinearExpression: Hashable, Sendable {
     /// Whether both have the same `shape`. Reloads compare every matched pair, and
     /// the terms are almost always in the same order, so that is checked first
     /// and nothing is sorted.
-    @inline(__always)
     public func hasSameShape(as other: LinearExpression) -> Bool {
         terms == other.terms || (terms.count == other.terms.count && shape == other.shape)
     }
 
     /// Whether both have the same number and the same style values, in any order.
-    @inline(__always)
     public func hasSameConstantPart(as other: LinearExpression) -> Bool {
         constant == other.constant && (styles == other.styles || Set(styles) == Set(other.styles))
     }

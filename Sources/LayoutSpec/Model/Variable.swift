@@ -29,7 +29,6 @@ public enum Variable: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Switching on each side alone binds the payloads in place; the derived
     /// `==` switches on a tuple of both, which copies them. Reloads compare every
     /// constraint's variables.
-    @inline(__always)
     public static func == (a: Variable, b: Variable) -> Bool {
         switch a {
         case .attribute(let view, let attribute):

@@ -2,6 +2,11 @@ import Diagnostics
 
 /// One view of a compiled spec, as the engine, the stylesheet cascade and the
 /// inspector need it.
+///
+/// Reloads compare and copy declarations by the ten thousand, so the fields
+/// they read sit inline, and the two that only the inspector and lowering read
+/// (`params`, `children`) share one copy-on-write box: copying a declaration
+/// then retains one reference for both.
 public struct ViewDeclaration: Hashable, Sendable {
     public var kind: ViewKind
     /// Unique in the document. An anonymous view gets `parent/kind#n`, which no
@@ -12,10 +17,7 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var classes: [String]
     /// The quoted title; for `text` views, the text they show.
     public var title: String?
-    public var params: [ViewParameter]
     public var parent: String?
-    /// Direct children, in source order.
-    public var children: [String]
     /// 0 for a top-level view.
     public var depth: Int
     /// The view's header (its kind word).
@@ -23,10 +25,87 @@ public struct ViewDeclaration: Hashable, Sendable {
     /// The view's own constraints: `LayoutDocument.constraints[constraintRange]`
     /// (its container shorthand, then its body's rules, shorthands and VFL lines).
     public var constraintRange: Range<Int>
+    private var rarelyRead: RarelyRead
+
+    public init(
+        kind: ViewKind, id: String, isGeneratedID: Bool, classes: [String], title: String?, params: [ViewParameter],
+        parent: String?, children: [String], depth: Int, location: SourceLocation, constraintRange: Range<Int>
+    ) {
+        self.kind = kind
+        self.id = id
+        self.isGeneratedID = isGeneratedID
+        self.classes = classes
+        self.title = title
+        self.parent = parent
+        self.depth = depth
+        self.location = location
+        self.constraintRange = constraintRange
+        rarelyRead = RarelyRead(params: params, children: children)
+    }
+
+    /// The header's `name=value` parameters, in source order.
+    public var params: [ViewParameter] {
+        get { rarelyRead.params }
+        set { uniqueRarelyRead().params = newValue }
+    }
+
+    /// Direct children, in source order.
+    public var children: [String] {
+        get { rarelyRead.children }
+        set { uniqueRarelyRead().children = newValue }
+    }
 
     /// The last value given to a parameter, if any.
     public func parameter(_ name: String) -> ParameterValue? {
         params.last { $0.name == name }?.value
+    }
+
+    /// Moves the parameters' locations by `lines` (the view moved in its file).
+    mutating func shiftParameterLines(by lines: Int) {
+        guard !params.isEmpty else { return }
+        let box = uniqueRarelyRead()
+        for index in box.params.indices { box.params[index].location.line += lines }
+    }
+
+    private mutating func uniqueRarelyRead() -> RarelyRead {
+        if !isKnownUniquelyReferenced(&rarelyRead) {
+            rarelyRead = RarelyRead(params: rarelyRead.params, children: rarelyRead.children)
+        }
+        return rarelyRead
+    }
+
+    public static func == (a: ViewDeclaration, b: ViewDeclaration) -> Bool {
+        a.kind == b.kind && a.id == b.id && a.isGeneratedID == b.isGeneratedID && a.classes == b.classes
+            && a.title == b.title && a.parent == b.parent && a.depth == b.depth && a.location == b.location
+            && a.constraintRange == b.constraintRange
+            && (a.rarelyRead === b.rarelyRead || (a.params == b.params && a.children == b.children))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(id)
+        hasher.combine(isGeneratedID)
+        hasher.combine(classes)
+        hasher.combine(title)
+        hasher.combine(parent)
+        hasher.combine(depth)
+        hasher.combine(location)
+        hasher.combine(constraintRange)
+        hasher.combine(params)
+        hasher.combine(children)
+    }
+}
+
+/// The fields of a `ViewDeclaration` read rarely, behind one reference. Only
+/// ever changed through a declaration that holds it alone (copy-on-write), so
+/// a box shared between threads is never written: hence the unchecked `Sendable`.
+private final class RarelyRead: @unchecked Sendable {
+    var params: [ViewParameter]
+    var children: [String]
+
+    init(params: [ViewParameter], children: [String]) {
+        self.params = params
+        self.children = children
     }
 }
 

@@ -6,6 +6,9 @@ enum Lexer {
     static func tokens(of bytes: [UInt8]) -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 3 + 1)
+        // One of the few unsafe helpers outside the solver: the lexer reads every
+        // byte of a spec, and through the buffer it does so without a bounds check
+        // per byte (every index is checked against `count` by the loops here).
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             var index = 0

@@ -48,7 +48,7 @@ extension ParserState {
 
     /// Whether the current token can start a factor: used where values are a
     /// space-separated list (`inset 1 2`).
-    @inline(__always)
+    @inline(__always)  // per token, like the helpers in SpecParser.swift (measured there)
     var startsFactor: Bool {
         switch peek.kind {
         case .number, .style, .leftParen, .minus, .plus: return true

@@ -50,7 +50,9 @@ struct ParserState {
 
     // The small helpers below are always inlined: calling a non-mutating
     // method from a mutating one copies the whole parser state into a temporary
-    // first, and these run several times per token.
+    // first, and these run several times per token. Measured (callgrind,
+    // `casement-bench reload --phase spec-constant`, 1,000 views): without the
+    // attribute, parsing a spec takes 12% more instructions.
 
     @inline(__always)
     var peek: Token { tokens[index] }

@@ -28,10 +28,7 @@ struct LocationCache {
         // written along one long line then cost the line once, not once each.
         let sameLine = lastLocation.line == line && lastOffset >= lineStart && lastOffset <= clamped
         let from = sameLine ? lastOffset : lineStart
-        let isASCII = utf8.withUnsafeBufferPointer { buffer in
-            for index in from..<clamped where buffer[index] >= 128 { return false }
-            return true
-        }
+        let isASCII = !utf8[from..<clamped].contains { $0 >= 128 }
         var location = lastLocation
         if isASCII {
             location.line = line
@@ -46,35 +43,34 @@ struct LocationCache {
 
     /// Searches outward from the last line, so nearby offsets cost a few steps.
     private func line(of offset: Int) -> Int {
-        lineStarts.withUnsafeBufferPointer { starts in
-            var low: Int, high: Int  // 0-based line indices
-            let last = lastLine - 1
-            if starts[last] <= offset {
-                low = last
-                var step = 1
-                high = last + 1
-                while high < starts.count, starts[high] <= offset {
-                    low = high
-                    high = last + step * 2
-                    step *= 2
-                }
-                high = min(high, starts.count) - 1
-            } else {
-                high = last - 1
-                var step = 1
-                low = last - 1
-                while low > 0, starts[low] > offset {
-                    high = low - 1
-                    low = max(0, last - step * 2)
-                    step *= 2
-                }
-                low = max(0, low)
+        let starts = lineStarts
+        var low: Int, high: Int  // 0-based line indices
+        let last = lastLine - 1
+        if starts[last] <= offset {
+            low = last
+            var step = 1
+            high = last + 1
+            while high < starts.count, starts[high] <= offset {
+                low = high
+                high = last + step * 2
+                step *= 2
             }
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+            high = min(high, starts.count) - 1
+        } else {
+            high = last - 1
+            var step = 1
+            low = last - 1
+            while low > 0, starts[low] > offset {
+                high = low - 1
+                low = max(0, last - step * 2)
+                step *= 2
             }
-            return low + 1
+            low = max(0, low)
         }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low + 1
     }
 }

@@ -21,6 +21,8 @@ struct TextEdit {
         newCount = new.count
         let shorter = min(old.count, new.count)
         var prefix = 0, suffix = 0
+        // One of the few unsafe helpers outside the solver: every spec reload
+        // compares its whole text with the last, and raw bytes allow eight at a time.
         old.withUnsafeBytes { old in
             new.withUnsafeBytes { new in
                 // Eight bytes at a time while they agree, then byte by byte.

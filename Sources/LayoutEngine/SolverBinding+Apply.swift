@@ -1,0 +1,266 @@
+import Cells
+import Cassowary
+import LayoutSpec
+import Stylesheet
+
+/// Views whose frames must be read again after a change, and views whose style changed.
+struct DirtyViews {
+    private var flags: [Bool]
+    private(set) var list: [Int] = []
+    private(set) var restyled: [Int] = []
+
+    init(count: Int) {
+        flags = Array(repeating: false, count: count)
+    }
+
+    mutating func mark(_ view: Int) {
+        guard view >= 0, view < flags.count, !flags[view] else { return }
+        flags[view] = true
+        list.append(view)
+    }
+
+    mutating func markRestyled(_ view: Int) {
+        restyled.append(view)
+        mark(view)
+    }
+}
+
+/// One move from the applied model to the next, as the apply phases share it.
+struct ModelChange {
+    let old: AppliedModel
+    let next: AppliedModel
+    let documentChanged: Bool
+    /// The same views in the same order (ids compared): views pair up by index.
+    let sameViews: Bool
+    /// When views came or went: each new view's index in the old document, if it was there.
+    let previousIndices: [Int?]
+    /// Per new view: whether its style changed (true for a view that is new).
+    private(set) var styleChanged: [Bool]
+
+    init(from old: AppliedModel, to next: AppliedModel, documentChanged: Bool) {
+        self.old = old
+        self.next = next
+        self.documentChanged = documentChanged
+        sameViews = !documentChanged || LayoutDocument.haveSameViewIDs(old.document, next.document)
+        previousIndices = sameViews ? [] : next.document.previousIndices(in: old.document)
+        styleChanged = [Bool](repeating: true, count: next.document.views.count)
+    }
+
+    /// A new view's index in the old document, nil for a view that is new.
+    func oldIndex(_ view: Int) -> Int? { sameViews ? view : previousIndices[view] }
+
+    /// Compares every view's style with its old one; marks the views that are
+    /// new or restyled.
+    mutating func compareStyles(_ dirty: inout DirtyViews) {
+        // A spec edit usually keeps the very same styles: nothing to compare then.
+        let same = sameViews && old.hasSameStyles(as: next)
+        for view in styleChanged.indices {
+            if let before = oldIndex(view) {
+                styleChanged[view] = !same && old.styles[before] != next.styles[view]
+                if styleChanged[view] { dirty.markRestyled(view) }
+            } else {
+                dirty.mark(view)
+            }
+        }
+    }
+}
+
+/// Solver work an apply collects before doing it: removals happen at once, new
+/// constants and additions after every slot is in place, and broken constraints
+/// are retried last.
+struct PendingChanges {
+    var constants: [ConstraintRef] = []
+    var additions: [ConstraintRef] = []
+    var retries: [ConstraintRef] = []
+}
+
+extension SolverBinding {
+    /// Starts an apply: a new generation, no conflicts yet, the alternative gone.
+    mutating func beginApply(documentChanged: Bool) {
+        generation += 1
+        conflictRecords.removeAll()
+        if documentChanged { owners = Memo() } else { ownOwnerMap() }
+    }
+
+    /// Takes the implicit constraints of the views that went out of the solver.
+    mutating func retireImplicitConstraints(ofRemoved removed: [Int], counts: inout ConstraintCounts) {
+        for index in removed {
+            for implicit in implicitConstraints[index].slots {
+                retire(implicit.slot, ref: .implicit(view: index, kind: implicit.kind))
+                counts.removed += 1
+            }
+        }
+    }
+
+    /// Moves the spec's constraints to the next document: by identity
+    /// (`ConstraintDelta`) when the document changed, else only the constants
+    /// of constraints that read a changed style. Queues broken ones for a retry.
+    mutating func applySpecConstraints(
+        _ change: ModelChange, _ work: inout PendingChanges, _ dirty: inout DirtyViews, _ counts: inout ConstraintCounts
+    ) {
+        let resolver = Resolver(
+            document: change.next.document, styles: change.next.styles, owners: change.next.constraintViews,
+            collapseInPlay: CollapseRules.inPlay(change.old.styles, change.next.styles))
+        if change.documentChanged {
+            applyConstraintDelta(change, resolver, &work, &dirty, &counts)
+        } else if !dirty.restyled.isEmpty {
+            for index in resolver.styleReaders() where resolver.readsChangedStyle(index, change.styleChanged) {
+                var slot = specSlots[index]
+                update(&slot, .spec(index), resolver, &work, &dirty, &counts)
+                specSlots[index] = slot
+            }
+        }
+        for index in specSlots.indices where specSlots[index].state == .broken {
+            work.retries.append(.spec(index))
+        }
+    }
+
+    private mutating func applyConstraintDelta(
+        _ change: ModelChange, _ resolver: Resolver, _ work: inout PendingChanges, _ dirty: inout DirtyViews,
+        _ counts: inout ConstraintCounts
+    ) {
+        let oldDocument = change.old.document, newDocument = change.next.document
+        let delta = ConstraintDelta(from: oldDocument, to: newDocument)
+        var slots = [ConstraintSlot](repeating: .inactive(.nonFinite, generation: 0), count: newDocument.constraints.count)
+        for index in delta.removed {
+            retire(specSlots[index], ref: .spec(index))
+            Self.markMentioned(oldDocument.constraints[index], in: newDocument, &dirty)
+            counts.removed += 1
+        }
+        for pair in delta.replaced {
+            retire(specSlots[pair.old], ref: .spec(pair.old))
+            Self.markMentioned(oldDocument.constraints[pair.old], in: newDocument, &dirty)
+            slots[pair.new] = fresh(.spec(pair.new), resolver.resolve(pair.new), &work)
+            counts.replaced += 1
+        }
+        for pair in delta.constantChanged {
+            slots[pair.new] = specSlots[pair.old]
+            update(&slots[pair.new], .spec(pair.new), resolver, &work, &dirty, &counts)
+        }
+        let anyStyleChanged = change.styleChanged.contains(true)
+        for pair in delta.unchanged {
+            slots[pair.new] = specSlots[pair.old]
+            if anyStyleChanged, resolver.readsChangedStyle(pair.new, change.styleChanged) {
+                update(&slots[pair.new], .spec(pair.new), resolver, &work, &dirty, &counts)
+            }
+        }
+        for index in delta.added {
+            slots[index] = fresh(.spec(index), resolver.resolve(index), &work)
+            counts.added += 1
+        }
+        specSlots = slots
+    }
+
+    /// Marks the views a removed constraint mentioned: their variables may have left
+    /// the solver, which then reports no change for them.
+    private static func markMentioned(_ constraint: LayoutConstraint, in document: LayoutDocument, _ dirty: inout DirtyViews) {
+        if let index = document.viewIndex[constraint.left.view] { dirty.mark(index) }
+        for term in constraint.right.terms {
+            if let index = document.viewIndex[term.variable.view] { dirty.mark(index) }
+        }
+    }
+
+    /// A new constraint's slot: pending (to be added) or inactive.
+    func fresh(_ ref: ConstraintRef, _ resolution: Resolution, _ work: inout PendingChanges) -> ConstraintSlot {
+        switch resolution {
+        case .constant(let value):
+            work.additions.append(ref)
+            return .pending(value, generation: generation)
+        case .inactive(let reason):
+            return .inactive(reason, generation: generation)
+        }
+    }
+
+    /// A carried-over spec constraint whose constant may have changed.
+    private mutating func update(
+        _ slot: inout ConstraintSlot, _ ref: ConstraintRef, _ resolver: Resolver,
+        _ work: inout PendingChanges, _ dirty: inout DirtyViews, _ counts: inout ConstraintCounts
+    ) {
+        guard case .spec(let index) = ref else { return }
+        switch (slot.state, resolver.resolve(index)) {
+        case (.active, .constant(let value)):
+            guard value != slot.constant else { return }
+            slot.constant = value
+            work.constants.append(ref)
+            counts.constantsChanged += 1
+        case (.active, .inactive(let reason)):
+            // A style value went unset: the constraint leaves the solver.
+            retire(slot, ref: ref)
+            Self.markMentioned(resolver.document.constraints[index], in: resolver.document, &dirty)
+            slot = .inactive(reason, generation: generation)
+            counts.removed += 1
+        case (.inactive, .constant(let value)):
+            // A style value got set: the constraint joins the solver.
+            slot = .pending(value, generation: generation)
+            work.additions.append(ref)
+            counts.added += 1
+        case (.inactive, .inactive(let reason)):
+            slot.state = .inactive(reason)
+            return
+        case (.broken, .constant(let value)):
+            guard value != slot.constant else { return }
+            slot.constant = value
+            counts.constantsChanged += 1
+        case (.broken, .inactive(let reason)):
+            slot = .inactive(reason, generation: generation)
+            counts.removed += 1
+        case (.pending, _):
+            return
+        }
+        slot.generation = generation
+    }
+
+    /// Into the solver: new constants, new constraints in spec order, then another
+    /// try for the broken ones.
+    mutating func perform(_ work: PendingChanges, in model: AppliedModel, report: inout ReloadReport) {
+        for ref in work.constants { updateConstant(ref, in: model) }
+        for ref in model.inSpecOrder(work.additions) { activate(ref, in: model) }
+        for ref in work.retries {
+            report.retried += 1
+            setState(of: ref, to: .pending)
+            activate(ref, in: model)
+            if slot(ref).state == .active { report.recovered += 1 }
+        }
+    }
+}
+
+/// Resolves the constants of one document's constraints against its views' styles.
+struct Resolver {
+    let document: LayoutDocument
+    let styles: [ComputedStyle]
+    /// The index of the view that owns each constraint.
+    let owners: [Int]
+    /// Whether any view is collapsed, before or after: else no rule is set aside
+    /// and none comes back, and the checks for it are skipped.
+    let collapseInPlay: Bool
+
+    func resolve(_ index: Int) -> Resolution {
+        if collapseInPlay,
+            let reason = CollapseRules.reason(for: document.constraints[index], owner: owners[index], styles: styles)
+        {
+            return .inactive(reason)
+        }
+        return StyleValues.resolve(document.constraints[index], styles: styles, index: document.viewIndex)
+    }
+
+    /// Constraints that read any style value, or that a view's `collapse` sets aside.
+    func styleReaders() -> [Int] {
+        document.constraints.indices.filter {
+            !document.constraints[$0].right.styles.isEmpty
+                || (collapseInPlay && CollapseRules.mayBeSetAside(document.constraints[$0]))
+        }
+    }
+
+    /// Whether the constraint reads a style value of a view whose style changed,
+    /// or may be set aside by its owner's `collapse` and the owner was restyled.
+    func readsChangedStyle(_ index: Int, _ changed: [Bool]) -> Bool {
+        if collapseInPlay, changed[owners[index]], CollapseRules.mayBeSetAside(document.constraints[index]) { return true }
+        let owner = document.constraints[index].identity.view
+        for term in document.constraints[index].right.styles {
+            // Mostly the owner's own style values: no lookup for those.
+            guard let view = term.view == owner ? owners[index] : document.viewIndex[term.view] else { return true }
+            if changed[view] { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,235 @@
+import Cells
+import Cassowary
+import Synchronization
+import LayoutSpec
+
+/// The applied model as the solver holds it: the solver, the variables of every
+/// view, one slot per spec constraint and the implicit constraints of every view,
+/// the conflicts met while adding them, and the alternative layout on show.
+///
+/// Invariants, between any two calls from the session:
+/// - `specSlots` has one slot per constraint of the applied document, and
+///   `implicitConstraints` one entry per view of it, in the same orders.
+/// - A slot is `.active` exactly when its constraint is in `solver`, stored in
+///   `pool` under the slot's `handle`; `.pending` lives only within one apply.
+/// - `registry.perView` matches the applied document's views.
+/// - `conflictRecords` are the conflicts met since the last apply, in order.
+/// - `owners`, when built, maps every active solver constraint to its slot.
+struct SolverBinding: Sendable {
+    /// The solver, boxed: reading a value settles the solver's caches, and the
+    /// box lets `read(_:)` do that without `mutating` (see `SolverBox`).
+    private var box = SolverBox()
+    /// The screen's edit variables: the terminal's size, as a strong preference.
+    let terminalWidth = SolverVariable("terminal.width")
+    let terminalHeight = SolverVariable("terminal.height")
+    var registry = VariableRegistry()
+    /// One slot per spec constraint of the applied document.
+    var specSlots: [ConstraintSlot] = []
+    var pool = ConstraintPool()
+    /// Per view, the constraints the engine adds on its own and what they were made from.
+    var implicitConstraints: [ImplicitConstraintState] = []
+    var conflictRecords: [ConflictRecord] = []
+    /// Counts applied changes; constraints remember the one that last touched them.
+    var generation = 0
+    /// Solver constraint to engine constraint, built when first needed (see `Memo`).
+    var owners = Memo<[SolverConstraint: ConstraintRef]>()
+    var alternative: AlternativeLayout?
+
+    /// The solver, for changes: this copy's box is made its own first.
+    var solver: Solver {
+        get { box.read { $0 } }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+            yield &box.solver
+        }
+    }
+
+    /// Reads the solver in place; reads may settle its caches (never its solution).
+    func read<T: Sendable>(_ body: (inout Solver) -> T) -> T { box.read(body) }
+
+    init(size: TerminalSize) {
+        // The terminal's size is the strongest preference, not a requirement: a spec
+        // whose required constraints need another screen size wins (the layout
+        // overflows), and the difference is reported.
+        try? solver.addEditVariable(terminalWidth, priority: Self.terminalPriority)
+        try? solver.addEditVariable(terminalHeight, priority: Self.terminalPriority)
+        suggest(size)
+    }
+
+    /// The terminal's size outranks every preference a spec can state (even
+    /// `@999`) and gives way only to required rules.
+    static let terminalPriority = SolverPriority.aboveAllPreferences
+
+    /// Gives the screen's edit variables a terminal size.
+    mutating func suggest(_ size: TerminalSize) {
+        try? solver.suggestValue(terminalWidth, Double(size.width))
+        try? solver.suggestValue(terminalHeight, Double(size.height))
+    }
+
+    // MARK: Slots
+
+    func slot(_ ref: ConstraintRef) -> ConstraintSlot {
+        switch ref {
+        case .spec(let index):
+            return specSlots[index]
+        case .implicit(let view, let kind):
+            return implicitConstraints[view].slots.first { $0.kind == kind }?.slot
+                ?? .inactive(.nonFinite, generation: 0)
+        }
+    }
+
+    mutating func setSlot(_ ref: ConstraintRef, _ slot: ConstraintSlot) {
+        switch ref {
+        case .spec(let index):
+            specSlots[index] = slot
+        case .implicit(let view, let kind):
+            if let position = implicitConstraints[view].slots.firstIndex(where: { $0.kind == kind }) {
+                implicitConstraints[view].slots[position].slot = slot
+            }
+        }
+    }
+
+    mutating func setState(of ref: ConstraintRef, to state: SlotState) {
+        var current = slot(ref)
+        current.state = state
+        setSlot(ref, current)
+    }
+
+    /// Every engine constraint of `document`, in spec order.
+    func allRefs(in document: LayoutDocument) -> [ConstraintRef] {
+        var refs: [ConstraintRef] = []
+        refs.reserveCapacity(specSlots.count + implicitConstraints.count)
+        for viewIndex in document.views.indices {
+            for implicit in implicitConstraints[viewIndex].slots where implicit.kind.isScreen {
+                refs.append(.implicit(view: viewIndex, kind: implicit.kind))
+            }
+            for index in document.views[viewIndex].constraintRange { refs.append(.spec(index)) }
+            for implicit in implicitConstraints[viewIndex].slots where !implicit.kind.isScreen {
+                refs.append(.implicit(view: viewIndex, kind: implicit.kind))
+            }
+        }
+        return refs
+    }
+
+    // MARK: Reading the solution
+
+    /// A view's frame as the solver has it now.
+    func solvedFrame(_ view: Int) -> ExactFrame {
+        read { solver in Self.frame(of: registry.variables(ofView: view), in: &solver) }
+    }
+
+    /// The frames of several views as the solver has them now.
+    func solvedFrames(_ views: [Int]) -> [ExactFrame] {
+        read { solver in views.map { Self.frame(of: registry.variables(ofView: $0), in: &solver) } }
+    }
+
+    private static func frame(of variables: ViewVariables, in solver: inout Solver) -> ExactFrame {
+        ExactFrame(
+            left: solver.value(of: variables.left), top: solver.value(of: variables.top),
+            width: solver.value(of: variables.width), height: solver.value(of: variables.height))
+    }
+
+    /// Marks the views whose variables the solver changed since last asked;
+    /// returns them (in the solver's order, possibly repeated).
+    @discardableResult
+    mutating func markMovedViews(_ dirty: inout DirtyViews) -> [Int] {
+        var touched: [Int] = []
+        for variable in solver.takeChangedVariables() {
+            guard let slot = registry.slot(of: variable) else { continue }
+            dirty.mark(slot.view)
+            touched.append(slot.view)
+        }
+        return touched
+    }
+
+    /// The solver constraint of an active engine constraint.
+    func activeConstraint(_ ref: ConstraintRef) -> SolverConstraint? {
+        let current = slot(ref)
+        return current.state == .active ? pool[current.handle] : nil
+    }
+
+    /// The engine constraint behind a solver constraint.
+    func owner(of constraint: SolverConstraint) -> ConstraintRef? {
+        owners.value(orMake: ownerMap)[constraint]
+    }
+
+    private func ownerMap() -> [SolverConstraint: ConstraintRef] {
+        var map: [SolverConstraint: ConstraintRef] = [:]
+        for (index, slot) in specSlots.enumerated() where slot.state == .active {
+            if let constraint = pool[slot.handle] { map[constraint] = .spec(index) }
+        }
+        for (view, state) in implicitConstraints.enumerated() {
+            for implicit in state.slots where implicit.slot.state == .active {
+                if let constraint = pool[implicit.slot.handle] {
+                    map[constraint] = .implicit(view: view, kind: implicit.kind)
+                }
+            }
+        }
+        return map
+    }
+
+    /// Called before a change to the solver or the slots: from here on this
+    /// copy's owner map is its own (see `Memo`).
+    mutating func ownOwnerMap() {
+        if !isKnownUniquelyReferenced(&owners) { owners = owners.copy() }
+    }
+
+    /// Records (or, with nil, forgets) the owner of a solver constraint in a
+    /// built owner map, which this copy then owns alone.
+    mutating func noteOwner(_ ref: ConstraintRef?, of constraint: SolverConstraint) {
+        guard owners.value != nil else { return }
+        if !isKnownUniquelyReferenced(&owners) { owners = owners.copy() }
+        owners.update { $0[constraint] = ref }
+    }
+}
+
+/// The solver of one or more `SolverBinding` copies with the same state.
+///
+/// Reads settle the solver's lazy caches in place, under `lock`, so copies
+/// sharing the box may read from two threads. Changes go through
+/// `SolverBinding.solver`, which first gives its copy a box of its own; then no
+/// other copy can see the box, and the change needs no lock. That is why the
+/// unchecked `Sendable` is sound.
+final class SolverBox: @unchecked Sendable {
+    var solver: Solver
+    private let lock = Mutex(())
+
+    init(_ solver: Solver = Solver()) {
+        self.solver = solver
+    }
+
+    func read<T: Sendable>(_ body: (inout Solver) -> T) -> T {
+        lock.withLock { _ in body(&solver) }
+    }
+
+    func copy() -> SolverBox { SolverBox(read { $0 }) }
+}
+
+/// Where a constraint sits in spec order: by view, then the screen pins, the
+/// view's own constraints in source order, the engine's other constraints.
+struct OrderKey: Comparable, Hashable {
+    var view: Int
+    var group: Int
+    var index: Int
+
+    static func < (a: OrderKey, b: OrderKey) -> Bool {
+        (a.view, a.group, a.index) < (b.view, b.group, b.index)
+    }
+}
+
+extension AppliedModel {
+    /// Where an engine constraint of this model sits in spec order.
+    func orderKey(_ ref: ConstraintRef) -> OrderKey {
+        switch ref {
+        case .spec(let index):
+            return OrderKey(view: constraintViews[index], group: 1, index: index)
+        case .implicit(let view, let kind):
+            return OrderKey(view: view, group: kind.isScreen ? 0 : 2, index: kind.rawValue)
+        }
+    }
+
+    /// Engine constraints sorted into spec order.
+    func inSpecOrder(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+        refs.map { (key: orderKey($0), ref: $0) }.sorted { $0.key < $1.key }.map(\.ref)
+    }
+}
