@@ -48,11 +48,18 @@ let package = Package(
             ]
         ),
 
+        // The language server: the pipeline behind JSON-RPC for editors.
+        .target(
+            name: "LanguageServer",
+            dependencies: ["LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics"]
+        ),
+
         // Executables.
         .executableTarget(
             name: "casement",
             dependencies: [
                 "LayoutEngine", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics", "Designer", "TerminalUI",
+                "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +67,7 @@ let package = Package(
             name: "casement-bench",
             dependencies: [
                 "Cassowary", "Stylesheet", "LayoutEngine", "Designer", "TerminalUI", "Canvas", "FileWatch",
+                "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,6 +100,7 @@ let package = Package(
             name: "DesignerTests",
             dependencies: ["TestSupport", "Designer", "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics"]
         ),
+        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "LayoutEngine", "Diagnostics", "casement"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement"]),
     ]

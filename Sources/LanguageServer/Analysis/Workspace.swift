@@ -1,0 +1,124 @@
+import Diagnostics
+import LayoutEngine
+import LayoutSpec
+import Stylesheet
+
+// Every call into the engine lives in this folder (Workspace and its
+// extensions), so a change of the engine's API touches only these files.
+
+/// The analysis of the open documents: one live `LayoutSession` per open spec
+/// (re-read incrementally on every change, as the designer does), and a loaded
+/// stylesheet for each open `.cas` file no open spec uses. Used from one thread
+/// (the server's analysis queue) only.
+final class Workspace: @unchecked Sendable {
+    let files: OverlayFiles
+    private(set) var size: TerminalSize
+    private(set) var sessions: [String: LayoutSession] = [:]
+    /// `checkDiagnostics()` of each session, as of the last refresh.
+    private var checked: [String: [Diagnostic]] = [:]
+    /// Open stylesheets no open spec uses, loaded on their own.
+    private var looseSheets: [String: Stylesheet] = [:]
+    /// The document versions the analysis reflects.
+    private(set) var versions: [String: Int] = [:]
+
+    init(disk: StylesheetReader = .fileSystem, width: Int = 80, height: Int = 24) {
+        files = OverlayFiles(disk: disk)
+        size = TerminalSize(width: width, height: height)
+    }
+
+    static func isSpec(_ path: String) -> Bool { path.hasSuffix(".layout") }
+    static func isStylesheet(_ path: String) -> Bool { path.hasSuffix(".cas") }
+
+    /// Brings the analysis up to the given buffers: loads a session for a newly
+    /// opened spec, reloads sessions whose files changed, drops closed ones.
+    /// Nothing is done when no buffer changed.
+    func refresh(_ documents: [String: TextDocument]) {
+        let changed = files.update(documents.mapValues(\.text))
+        versions = documents.mapValues(\.version)
+        guard !changed.isEmpty || sessions.isEmpty && documents.keys.contains(where: Self.isSpec) else { return }
+        for path in sessions.keys where documents[path] == nil {
+            sessions[path] = nil
+            checked[path] = nil
+        }
+        for path in documents.keys.sorted() where Self.isSpec(path) {
+            if var session = sessions[path] {
+                let relevant = changed.filter { session.watchedFiles.contains($0) }
+                guard !relevant.isEmpty else { continue }
+                session.reload(changedFiles: relevant)
+                checked[path] = session.checkDiagnostics()
+                sessions[path] = session
+            } else {
+                var session = LayoutSession(specPath: path, reader: files.reader, size: size)
+                session.load()
+                checked[path] = session.checkDiagnostics()
+                sessions[path] = session
+            }
+        }
+        looseSheets = [:]
+        for path in documents.keys.sorted() where Self.isStylesheet(path) && specs(using: path).isEmpty {
+            var loader = StylesheetLoader(reader: files.reader)
+            looseSheets[path] = loader.load([path])
+        }
+    }
+
+    /// The open specs whose layout reads `path` (the spec itself, a stylesheet or an import).
+    func specs(using path: String) -> [String] {
+        sessions.keys.sorted().filter { sessions[$0]!.watchedFiles.contains(path) }
+    }
+
+    /// Everything to show in one open document: for a spec, what `casement check`
+    /// prints for it; for a stylesheet, its own diagnostics, plus the engine's
+    /// diagnostics of the open specs that use it (`relatedTo` names where those are).
+    func diagnostics(for path: String) -> [(diagnostic: Diagnostic, relatedTo: String?)] {
+        if let sheet = looseSheets[path] {
+            return sheet.diagnostics.filter { $0.location.file == path }.map { ($0, nil) }
+        }
+        var result: [(diagnostic: Diagnostic, relatedTo: String?)] = []
+        var seen = Set<Diagnostic>()
+        for spec in specs(using: path) {
+            var fromEngine = 0
+            for diagnostic in checked[spec] ?? [] {
+                if diagnostic.location.file == path {
+                    if seen.insert(diagnostic).inserted { result.append((diagnostic, nil)) }
+                } else if Self.isStylesheet(path), diagnostic.origin == .engine, fromEngine < Self.relayedLimit {
+                    fromEngine += 1
+                    result.append((diagnostic, spec))
+                }
+            }
+        }
+        return result
+    }
+
+    /// How many engine diagnostics of one spec a stylesheet shows.
+    static let relayedLimit = 50
+
+    /// The loaded stylesheet that holds `path`: from a session using it, or loaded alone.
+    func stylesheet(containing path: String) -> Stylesheet? {
+        if let sheet = looseSheets[path] { return sheet }
+        return specs(using: path).first.map { sessions[$0]!.stylesheet }
+    }
+
+    /// The compiled spec of an open spec.
+    func document(ofSpec path: String) -> LayoutDocument? { sessions[path]?.document }
+
+    /// The solved views of an open spec, in tree order.
+    func views(ofSpec path: String) -> [ViewLayout] { sessions[path]?.views ?? [] }
+
+    /// The explanation of a view in an open spec (frame, flags, constraints with status).
+    func explain(view id: String, inSpec path: String) -> ViewExplanation? {
+        sessions[path]?.explain(id)
+    }
+
+    /// For each view of each open spec using `path`, the cascade's winner and
+    /// losers for every property.
+    func provenance(usingStylesheet path: String) -> [(spec: String, view: String, entries: [PropertyProvenance])] {
+        var result: [(spec: String, view: String, entries: [PropertyProvenance])] = []
+        for spec in specs(using: path) {
+            let session = sessions[spec]!
+            for (index, view) in session.views.enumerated() {
+                result.append((spec, view.id, session.cascade.provenance(ofView: index)))
+            }
+        }
+        return result
+    }
+}
