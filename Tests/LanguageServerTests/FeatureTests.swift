@@ -144,16 +144,45 @@ let sampleSpec = """
         #expect(relayed["relatedInformation"]?.arrayValue?.first?["location"]?["uri"]?.stringValue == client.uri("conflict.layout"))
     }
 
-    @Test func anyBytesInABufferGiveDiagnosticsNeverACrash() throws {
+    @Test(arguments: ["fuzz.layout", "fuzz.cas"])
+    func anyBytesInABufferGiveDiagnosticsNeverACrash(name: String) throws {
         let client = try TestClient()
         var random = SplitMix64(seed: 99)
-        for version in 1...20 {
-            let text = String(decoding: (0..<random.below(400)).map { _ in UInt8(truncatingIfNeeded: random.next()) }, as: UTF8.self)
-            if version == 1 { client.open("fuzz.layout", text) } else {
-                client.change("fuzz.layout", version: version, range: nil, text: text)
+        let pieces = ["{", "}", "$", "\"", "use ", "@import ", "box a", " == ", ".", "#x", "\n", "\r\n", "😀", "漢", ";", "as "]
+        for version in 1...40 {
+            var text = ""
+            for _ in 0..<random.below(60) {
+                text += random.below(3) == 0
+                    ? String(decoding: (0..<random.int(1...8)).map { _ in UInt8(truncatingIfNeeded: random.next()) }, as: UTF8.self)
+                    : random.pick(pieces)
+            }
+            if version == 1 { client.open(name, text) } else if random.below(2) == 0 {
+                client.change(name, version: version, range: nil, text: text)
+            } else {
+                // An incremental edit at random positions, possibly past the end or inside a surrogate pair.
+                let start = Position(line: random.below(4), character: random.below(30))
+                let end = Position(line: start.line + random.below(2), character: random.below(30))
+                client.change(name, version: version, range: LSPRange(start: start, end: max(start, end)), text: text)
+            }
+            for method in ["textDocument/hover", "textDocument/definition", "textDocument/completion", "textDocument/references"] {
+                let response = client.request(method, client.at(name, line: random.below(4), character: random.below(20)))
+                #expect(response["error"] == nil)
             }
         }
-        _ = client.diagnostics("fuzz.layout", version: 20)
-        #expect(client.request("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(client.uri("fuzz.layout"))])]))["result"] != nil)
+        _ = client.diagnostics(name, version: 40)
+        let symbols = client.request("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(client.uri(name))])]))
+        #expect(symbols["result"] != nil)
+    }
+
+    @Test func changesWithinTheDebounceAreAnalysedOnceForTheLatestVersion() throws {
+        let client = try TestClient(debounce: 1000)
+        try client.write("sample.cas", sampleSheet)
+        client.open("sample.layout", sampleSpec)
+        for version in 2...4 {
+            client.change("sample.layout", version: version, range: nil, text: sampleSpec + "\n")
+        }
+        _ = client.diagnostics("sample.layout", version: 4)
+        let published = client.messages().filter { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }
+        #expect(published.map { $0["params"]?["version"]?.intValue } == [4])
     }
 }

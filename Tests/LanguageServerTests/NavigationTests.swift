@@ -75,6 +75,15 @@ private func markdown(_ response: JSONValue) -> String { response["result"]?["co
         #expect(response["result"]?["range"]?["start"] == .object(["line": .number(0), "character": .number(0)]))
     }
 
+    @Test func definitionOfAnIdSelectorIsTheViewInTheSpecsUsingTheSheet() throws {
+        let client = try sampleClient()
+        client.open("sample.cas", sampleSheet)
+        // Line 4: `#blue`.
+        let response = client.request("textDocument/definition", client.at("sample.cas", line: 4, character: 2))
+        #expect(response["result"]?["uri"]?.stringValue == client.uri("sample.layout"))
+        #expect(response["result"]?["range"]?["start"]?["line"]?.intValue == 3)
+    }
+
     @Test func referencesAndRenameOfAViewIdCoverTheSpecAndItsStylesheets() throws {
         let client = try sampleClient()
         let references = client.request("textDocument/references", client.at("sample.layout", line: 3, character: 7))

@@ -8,6 +8,8 @@ final class TestClient: @unchecked Sendable {
     let server: LanguageServer
     private let lock = NSLock()
     private var output = Data()
+    private var parsed: [JSONValue] = []
+    private var parsedBytes = 0
     private var nextID = 1
     let directory: String
 
@@ -34,21 +36,24 @@ final class TestClient: @unchecked Sendable {
 
     private func append(_ data: Data) { lock.withLock { output.append(data) } }
 
-    /// Every message written so far, decoded.
+    /// Every message written so far, decoded (each frame once: the writer appends whole frames).
     func messages() -> [JSONValue] {
-        let bytes = lock.withLock { [UInt8](output) }
-        var position = 0
-        var reader = MessageReader {
-            defer { position = bytes.count }
-            return position < bytes.count ? Array(bytes[position...]) : []
-        }
-        var result: [JSONValue] = []
-        while let frame = reader.next() {
-            if case .message(let body) = frame, let json = try? JSONDecoder().decode(JSONValue.self, from: body) {
-                result.append(json)
+        lock.withLock {
+            guard parsedBytes < output.count else { return parsed }
+            let bytes = [UInt8](output[parsedBytes...])
+            parsedBytes = output.count
+            var delivered = false
+            var reader = MessageReader {
+                defer { delivered = true }
+                return delivered ? [] : bytes
             }
+            while let frame = reader.next() {
+                if case .message(let body) = frame, let json = try? JSONDecoder().decode(JSONValue.self, from: body) {
+                    parsed.append(json)
+                }
+            }
+            return parsed
         }
-        return result
     }
 
     func send(_ object: [String: JSONValue]) {
@@ -69,12 +74,18 @@ final class TestClient: @unchecked Sendable {
             return nextID
         }
         send(["id": .number(Double(id)), "method": .string(method), "params": params])
-        return waitFor { $0["id"]?.intValue == id } ?? .null
+        guard let response = waitFor({ $0["id"]?.intValue == id }) else {
+            Issue.record("no answer to \(method) \(params)")
+            return .null
+        }
+        return response
     }
+
+    static let patience = Double(ProcessInfo.processInfo.environment["LSP_TEST_PATIENCE"] ?? "") ?? 20
 
     /// Waits up to 20 seconds for a message matching `condition`; the latest match.
     func waitFor(_ condition: (JSONValue) -> Bool) -> JSONValue? {
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(TestClient.patience)
         while Date() < deadline {
             server.waitUntilIdle()
             if let match = messages().last(where: condition) { return match }

@@ -27,6 +27,15 @@ extension LanguageServer {
             }
             return .null
         }
+        if word.sigil == "#" {
+            // An id selector: the view's declaration in the first open spec that has it.
+            for spec in workspace.specs(using: document.path) {
+                if let view = workspace.document(ofSpec: spec)?.view(word.name) {
+                    return .encoding(location(of: view.location, length: 0))
+                }
+            }
+            return .null
+        }
         guard let sheet = workspace.stylesheet(containing: document.path),
             let binding = Self.variable(word.name, in: sheet)
         else { return .null }

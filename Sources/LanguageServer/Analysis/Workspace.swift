@@ -41,9 +41,11 @@ final class Workspace: @unchecked Sendable {
             checked[path] = nil
         }
         for path in documents.keys.sorted() where Self.isSpec(path) {
-            if var session = sessions[path] {
-                let relevant = changed.filter { session.watchedFiles.contains($0) }
+            if let watched = sessions[path]?.watchedFiles {
+                let relevant = changed.filter { watched.contains($0) }
                 guard !relevant.isEmpty else { continue }
+                // Out of the dictionary while it changes, so its arrays are not copied.
+                var session = sessions.removeValue(forKey: path)!
                 session.reload(changedFiles: relevant)
                 checked[path] = session.checkDiagnostics()
                 sessions[path] = session
