@@ -30,6 +30,7 @@ private func markdown(_ response: JSONValue) -> String { response["result"]?["co
         let text = markdown(client.request("textDocument/hover", client.at("sample.layout", line: 5, character: 5)))
         #expect(text.contains("**satisfied**"))
         #expect(text.contains("values read: `blue.left == root.left + 2`"))
+        #expect(text.contains("`$margin-left` of `blue`: `margin-left $gap` (`box`, sample.cas:4)"))
     }
 
     @Test func aVariableShowsItsValueAndSite() throws {
@@ -59,6 +60,14 @@ private func markdown(_ response: JSONValue) -> String { response["result"]?["co
         // Line 8: `    top == blue.bottom`, on "blue".
         let response = client.request("textDocument/definition", client.at("sample.layout", line: 8, character: 12))
         #expect(response["result"]?["uri"]?.stringValue == client.uri("sample.layout"))
+        #expect(response["result"]?["range"]?["start"]?["line"]?.intValue == 3)
+    }
+
+    @Test func definitionOfAStyleValueIsTheDeclarationThatSetIt() throws {
+        let client = try sampleClient()
+        // Line 5: `    left == parent.left + $margin-left`, on "margin".
+        let response = client.request("textDocument/definition", client.at("sample.layout", line: 5, character: 30))
+        #expect(response["result"]?["uri"]?.stringValue == client.uri("sample.cas"))
         #expect(response["result"]?["range"]?["start"]?["line"]?.intValue == 3)
     }
 

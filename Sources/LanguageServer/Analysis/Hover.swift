@@ -66,6 +66,12 @@ extension LanguageServer {
             }
             var entry = "`\(info.text)` — **\(info.status)**"
             if let resolved = info.resolvedText { entry += "\n\n  values read: `\(resolved)`" }
+            for style in constraint.right.styles {
+                guard let source = workspace.styleSource(ofView: style.view, property: style.name, inSpec: document.path) else {
+                    continue
+                }
+                entry += "\n\n  `$\(style.name)` of `\(style.view)`: `\(source.text)` (`\(source.selector)`, \(Self.short(source.location)))"
+            }
             lines.append(entry)
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n\n")

@@ -19,6 +19,9 @@ extension LanguageServer {
             if word.sigil == nil, let view = workspace.document(ofSpec: document.path)?.view(word.name) {
                 return .encoding(location(of: view.location, length: 0))
             }
+            if word.sigil == "$", let source = styleSource(of: word, in: document) {
+                return .encoding(location(of: source.location, length: 0))
+            }
             if word.sigil == nil, let definition = LetDefinitions.find(word.name, in: document) {
                 let range = LSPRange(
                     start: Position(line: definition.line, character: definition.start),
@@ -40,6 +43,19 @@ extension LanguageServer {
             let binding = Self.variable(word.name, in: sheet)
         else { return .null }
         return .encoding(location(of: binding.location, length: Self.bare(binding.name).count + 1))
+    }
+
+    /// For `$name` in a rule: the declaration that gave the rule's view that value.
+    private func styleSource(of word: WordAtPosition, in document: TextDocument) -> AppliedDeclaration? {
+        guard let spec = workspace.document(ofSpec: document.path) else { return nil }
+        for constraint in spec.constraints where constraint.location.file == document.path && constraint.location.line == word.line + 1 {
+            for style in constraint.right.styles where style.name == word.name {
+                if let source = workspace.styleSource(ofView: style.view, property: style.name, inSpec: document.path) {
+                    return source
+                }
+            }
+        }
+        return nil
     }
 
     /// The resolved path of the `use "…"` or `@import "…"` on a line.

@@ -123,4 +123,13 @@ final class Workspace: @unchecked Sendable {
         }
         return result
     }
+
+    /// The stylesheet declaration that gave a view a style value a rule reads
+    /// (`$margin-left`), or nil when no rule sets it or the name is not a property.
+    func styleSource(ofView id: String, property name: String, inSpec path: String) -> AppliedDeclaration? {
+        guard let session = sessions[path], let index = session.viewIndex(of: id),
+            let property = StyleProperty(rawValue: name)
+        else { return nil }
+        return session.cascade.provenance(ofView: index, property: property)?.winner
+    }
 }
