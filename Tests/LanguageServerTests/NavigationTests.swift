@@ -24,6 +24,17 @@ private func markdown(_ response: JSONValue) -> String { response["result"]?["co
         #expect(text.contains("frame: x=2 y=1 width=20 height=5 (at 80x24)"))
     }
 
+    @Test func theSpecSeesAnUnsavedStylesheetBufferAndTheDiskOnceItCloses() throws {
+        let client = try sampleClient()
+        client.open("sample.cas", sampleSheet.replacingOccurrences(of: "size 20 5", with: "size 30 5"))
+        _ = client.diagnostics("sample.cas")
+        let unsaved = markdown(client.request("textDocument/hover", client.at("sample.layout", line: 3, character: 7)))
+        #expect(unsaved.contains("width=30 height=5"))
+        client.notify("textDocument/didClose", .object(["textDocument": .object(["uri": .string(client.uri("sample.cas"))])]))
+        let saved = markdown(client.request("textDocument/hover", client.at("sample.layout", line: 3, character: 7)))
+        #expect(saved.contains("width=20 height=5"))
+    }
+
     @Test func aRuleShowsItsStatusAndTheValuesItRead() throws {
         let client = try sampleClient()
         // Line 5: `    left == parent.left + $margin-left`, on "left".

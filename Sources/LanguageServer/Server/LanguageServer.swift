@@ -43,7 +43,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     enum LifecycleState { case starting, running, shuttingDown, exited }
 
-    /// `send` receives each outgoing message body (framing is the writer's job).
+    /// A server that writes its responses and notifications through `writer`.
     public init(options: Options = Options(), writer: MessageWriter) {
         self.options = options
         self.writer = writer
