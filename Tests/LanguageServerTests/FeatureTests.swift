@@ -144,6 +144,21 @@ let sampleSpec = """
         #expect(relayed["relatedInformation"]?.arrayValue?.first?["location"]?["uri"]?.stringValue == client.uri("conflict.layout"))
     }
 
+    @Test func aStylesheetOpenAloneShowsTheEngineDiagnosticsOfSpecsOnDiskThatUseIt() throws {
+        let client = try TestClient()
+        try client.write("sample.cas", sampleSheet)
+        try FileManager.default.createDirectory(atPath: client.directory + "/specs", withIntermediateDirectories: true)
+        try client.write("specs/conflict.layout", "use \"../sample.cas\"\nscreen root {\n  box a { left == 0; top == 0; width == 10; size == $size }\n}\n")
+        client.open("sample.cas", sampleSheet)
+        let diagnostics = client.diagnostics("sample.cas")
+        let relayed = try #require(diagnostics.first { $0["code"]?.stringValue == "engine.conflict" })
+        #expect(relayed["message"]?.stringValue?.hasPrefix("in conflict.layout") == true)
+        // A size that agrees with the spec's width ends the conflict, unsaved.
+        client.change("sample.cas", version: 2, range: nil, text: sampleSheet.replacingOccurrences(of: "size 20 5", with: "size 10 5"))
+        let after = client.diagnostics("sample.cas", version: 2)
+        #expect(!after.contains { $0["code"]?.stringValue == "engine.conflict" }, "\(after)")
+    }
+
     @Test(arguments: ["fuzz.layout", "fuzz.cas"])
     func anyBytesInABufferGiveDiagnosticsNeverACrash(name: String) throws {
         let client = try TestClient()

@@ -25,7 +25,7 @@ final class TestClient: @unchecked Sendable {
                 "debounce": .number(Double(debounce)), "width": .number(Double(width)), "height": .number(Double(height)),
             ]
             let params: [String: JSONValue] = [
-                "processId": .null, "rootUri": .null, "capabilities": .object([:]), "initializationOptions": .object(options),
+                "processId": .null, "rootUri": .string(Paths.uri(ofPath: directory)), "capabilities": .object([:]), "initializationOptions": .object(options),
             ]
             request("initialize", .object(params))
             notify("initialized", .object([:]))

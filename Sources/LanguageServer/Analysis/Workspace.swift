@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import LayoutEngine
 import LayoutSpec
 import Stylesheet
@@ -20,6 +21,14 @@ final class Workspace: @unchecked Sendable {
     private var looseSheets: [String: Stylesheet] = [:]
     /// The document versions the analysis reflects.
     private(set) var versions: [String: Int] = [:]
+    /// The workspace folder, where specs that use an open stylesheet are looked for.
+    var root: String?
+    /// Specs found under `root`, each with every stylesheet file it reads; found
+    /// again when a document is opened or closed.
+    private var discovered: [String: Set<String>]?
+    private var lastOpen = Set<String>()
+    /// At most this many specs on disk are analysed for one open stylesheet.
+    static let backgroundSpecLimit = 8
 
     init(disk: StylesheetReader = .fileSystem, width: Int = 80, height: Int = 24) {
         files = OverlayFiles(disk: disk)
@@ -30,17 +39,20 @@ final class Workspace: @unchecked Sendable {
     static func isStylesheet(_ path: String) -> Bool { path.hasSuffix(".cas") }
 
     /// Brings the analysis up to the given buffers: loads a session for a newly
-    /// opened spec, reloads sessions whose files changed, drops closed ones.
+    /// opened spec (and for the specs on disk that use an open stylesheet no open
+    /// spec uses), reloads sessions whose files changed, drops the rest.
     /// Nothing is done when no buffer changed.
     func refresh(_ documents: [String: TextDocument]) {
         let changed = files.update(documents.mapValues(\.text))
         versions = documents.mapValues(\.version)
-        guard !changed.isEmpty || sessions.isEmpty && documents.keys.contains(where: Self.isSpec) else { return }
-        for path in sessions.keys where documents[path] == nil {
+        guard !changed.isEmpty else { return }
+        let wanted = specsToAnalyse(documents, openSetChanged: Set(documents.keys) != lastOpen)
+        lastOpen = Set(documents.keys)
+        for path in sessions.keys where !wanted.contains(path) {
             sessions[path] = nil
             checked[path] = nil
         }
-        for path in documents.keys.sorted() where Self.isSpec(path) {
+        for path in wanted.sorted() {
             if let watched = sessions[path]?.watchedFiles {
                 let relevant = changed.filter { watched.contains($0) }
                 guard !relevant.isEmpty else { continue }
@@ -131,5 +143,62 @@ final class Workspace: @unchecked Sendable {
             let property = StyleProperty(rawValue: name)
         else { return nil }
         return session.cascade.provenance(ofView: index, property: property)?.winner
+    }
+
+    /// The open specs, and for each open stylesheet no open spec reads, the specs
+    /// under the workspace folder that read it (their engine diagnostics show in it).
+    private func specsToAnalyse(_ documents: [String: TextDocument], openSetChanged: Bool) -> Set<String> {
+        var wanted = Set(documents.keys.filter(Self.isSpec))
+        let sheets = documents.keys.filter(Self.isStylesheet).sorted()
+        guard let root, !sheets.isEmpty else { return wanted }
+        if discovered == nil || openSetChanged { discovered = SpecDiscovery.specs(under: root, files: files) }
+        for sheet in sheets {
+            let readByOpenSpec = wanted.contains { sessions[$0]?.watchedFiles.contains(sheet) ?? false }
+            guard !readByOpenSpec else { continue }
+            let users = (discovered ?? [:]).filter { $0.value.contains(sheet) }.keys.sorted()
+            wanted.formUnion(users.prefix(Self.backgroundSpecLimit))
+        }
+        return wanted
+    }
+}
+
+/// Finds the `.layout` files under a folder and the stylesheet files each reads
+/// (its `use` files and everything they import).
+enum SpecDiscovery {
+    static let fileLimit = 400
+
+    static func specs(under root: String, files: OverlayFiles) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return result }
+        var seen = 0
+        while let relative = walker.nextObject() as? String, seen < fileLimit {
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            if name.hasPrefix(".") || name == "node_modules" {
+                walker.skipDescendants()
+                continue
+            }
+            seen += 1
+            guard Workspace.isSpec(name) else { continue }
+            let path = root + "/" + relative
+            guard let text = files.text(path) else { continue }
+            let uses = useTargets(in: text, specPath: path)
+            guard !uses.isEmpty else { continue }
+            var loader = StylesheetLoader(reader: files.reader)
+            result[path] = Set(loader.load(uses).files.map(\.path)).union(uses)
+        }
+        return result
+    }
+
+    /// The resolved paths of a spec's `use "…"` lines, read from its text.
+    static func useTargets(in text: String, specPath: String) -> [String] {
+        let directory = specPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return text.split(whereSeparator: \.isNewline).compactMap { line in
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            guard trimmed.hasPrefix("use "), let open = trimmed.firstIndex(of: "\"") else { return nil }
+            let rest = trimmed[trimmed.index(after: open)...]
+            guard let close = rest.firstIndex(of: "\""), close > rest.startIndex else { return nil }
+            let name = String(rest[..<close])
+            return LanguageServer.normalized(name.hasPrefix("/") ? name : directory + "/" + name)
+        }
     }
 }

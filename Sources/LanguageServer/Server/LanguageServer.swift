@@ -170,7 +170,12 @@ public final class LanguageServer: @unchecked Sendable {
             if parts.count == 2, parts[0] > 0, parts[1] > 0 { (options.width, options.height) = (parts[0], parts[1]) }
         }
         let (width, height) = (options.width, options.height)
-        analysisQueue.sync { workspace = Workspace(width: width, height: height) }
+        let root = (params["rootUri"]?.stringValue ?? params["workspaceFolders"]?.arrayValue?.first?["uri"]?.stringValue)
+            .map(Paths.path(ofURI:)) ?? params["rootPath"]?.stringValue
+        analysisQueue.sync {
+            workspace = Workspace(width: width, height: height)
+            workspace.root = root
+        }
     }
 
     // MARK: Analysis
