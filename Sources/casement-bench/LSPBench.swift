@@ -5,7 +5,8 @@ import LanguageServer
 /// `casement-bench lsp`: the language server on the stress demo, in process.
 /// Times a keystroke (a `didChange` that edits one constant) to the published
 /// diagnostics for that version, with no debounce (the configured debounce adds
-/// to it), and a hover on a view id.
+/// to it), a hover on a view id, and an edit of the spec's stylesheet to that
+/// stylesheet's diagnostics (which re-cascades and re-solves the spec).
 struct LSPBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lsp",
@@ -29,7 +30,7 @@ struct LSPBench: ParsableCommand {
         let uri = Paths.uri(ofPath: path)
         harness.send(["id": 1, "method": "initialize", "params": ["capabilities": [:], "initializationOptions": ["debounce": 0]]])
         harness.send(["method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "casement", "version": 1, "text": text]]])
-        harness.waitForDiagnostics(version: 1)
+        harness.waitForDiagnostics(uri: uri, version: 1)
         let viewCount = Self.viewDeclarations(in: text)
         let column = lines[editLine].utf16.count - 1
         var changeSamples: [Double] = []
@@ -42,7 +43,7 @@ struct LSPBench: ParsableCommand {
             ]
             let seconds = measureSeconds {
                 harness.send(["method": "textDocument/didChange", "params": ["textDocument": ["uri": uri, "version": version], "contentChanges": [change]]])
-                harness.waitForDiagnostics(version: version)
+                harness.waitForDiagnostics(uri: uri, version: version)
             }
             changeSamples.append(seconds * 1000)
         }
@@ -57,6 +58,39 @@ struct LSPBench: ParsableCommand {
             hoverSamples.append(seconds * 1000)
         }
         print(benchLine(group: "lsp", workload: "stress", n: viewCount, phase: "hover", unit: "ms", samples: hoverSamples))
+        if let samples = try stylesheetSamples(harness, specPath: path, text: text) {
+            print(benchLine(
+                group: "lsp", workload: "stress", n: viewCount, phase: "stylesheet-change-to-diagnostics", unit: "ms",
+                samples: samples))
+        }
+    }
+
+    /// Opens the spec's first stylesheet and times edits of its first `N%` constant
+    /// (a `$saturation` in the stress demo) to the stylesheet's published diagnostics.
+    private func stylesheetSamples(_ harness: BenchClient, specPath: String, text: String) throws -> [Double]? {
+        guard let use = text.split(separator: "\n").first(where: { $0.hasPrefix("use \"") }) else { return nil }
+        let name = use.split(separator: "\"")[1]
+        let path = URL(fileURLWithPath: specPath).deletingLastPathComponent().appendingPathComponent(String(name))
+            .standardizedFileURL.path
+        let sheet = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = sheet.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let line = lines.firstIndex(where: { $0.hasPrefix("$") && $0.hasSuffix("5%") }) else { return nil }
+        let uri = Paths.uri(ofPath: path)
+        harness.send(["method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "casement", "version": 1, "text": sheet]]])
+        harness.waitForDiagnostics(uri: uri, version: 1)
+        let column = lines[line].utf16.count - 2
+        var samples: [Double] = []
+        for run in 0..<runs {
+            let change: [String: Any] = [
+                "range": ["start": ["line": line, "character": column], "end": ["line": line, "character": column + 1]],
+                "text": run % 2 == 0 ? "6" : "5",
+            ]
+            samples.append(measureSeconds {
+                harness.send(["method": "textDocument/didChange", "params": ["textDocument": ["uri": uri, "version": run + 2], "contentChanges": [change]]])
+                harness.waitForDiagnostics(uri: uri, version: run + 2)
+            } * 1000)
+        }
+        return samples
     }
 
     /// How many views the spec declares (kind words as whole words), for the N of the figures.
@@ -72,7 +106,7 @@ struct LSPBench: ParsableCommand {
 /// The server in process, with a writer that wakes the bench when the awaited message is written.
 private final class BenchClient: @unchecked Sendable {
     private let condition = NSCondition()
-    private var latestDiagnosticsVersion = 0
+    private var latestDiagnosticsVersion: [String: Int] = [:]
     private var responses = Set<Int>()
     private var server: LanguageServer!
 
@@ -92,9 +126,10 @@ private final class BenchClient: @unchecked Sendable {
         else { return }
         condition.lock()
         if json["method"] as? String == "textDocument/publishDiagnostics",
-            let version = (json["params"] as? [String: Any])?["version"] as? Int
+            let params = json["params"] as? [String: Any], let version = params["version"] as? Int,
+            let uri = params["uri"] as? String
         {
-            latestDiagnosticsVersion = max(latestDiagnosticsVersion, version)
+            latestDiagnosticsVersion[uri] = max(latestDiagnosticsVersion[uri] ?? 0, version)
         } else if let id = json["id"] as? Int {
             responses.insert(id)
         }
@@ -102,9 +137,9 @@ private final class BenchClient: @unchecked Sendable {
         condition.unlock()
     }
 
-    func waitForDiagnostics(version: Int) {
+    func waitForDiagnostics(uri: String, version: Int) {
         condition.lock()
-        while latestDiagnosticsVersion < version { condition.wait() }
+        while latestDiagnosticsVersion[uri] ?? 0 < version { condition.wait() }
         condition.unlock()
     }
 
