@@ -54,6 +54,14 @@ private func markdown(_ response: JSONValue) -> String { response["result"]?["co
         #expect(text.contains("sample.cas:1"))
     }
 
+    @Test func anIdSelectorShowsTheViewItSelects() throws {
+        let client = try sampleClient()
+        client.open("sample.cas", sampleSheet)
+        let text = markdown(client.request("textDocument/hover", client.at("sample.cas", line: 4, character: 3)))
+        #expect(text.contains("**box blue**"))
+        #expect(text.contains("width=20 height=5"))
+    }
+
     @Test func aPropertyShowsTheViewsItAppliesToAndWhereItLoses() throws {
         let client = try sampleClient()
         client.open("sample.cas", sampleSheet + "#red\n  size 10 3\n")

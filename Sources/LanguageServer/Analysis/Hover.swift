@@ -88,6 +88,12 @@ extension LanguageServer {
             let value = binding.value.map { "`\($0)`" } ?? "(invalid)"
             return "**$\(Self.bare(binding.name))** = \(value)\n\ndefined at \(Self.short(binding.location))"
         }
+        if word.sigil == "#" {
+            // An id selector: the view it selects, as laid out by the first spec that has it.
+            for spec in workspace.specs(using: document.path) {
+                if let text = viewHover(word.name, inSpec: spec) { return text }
+            }
+        }
         let line = word.line + 1
         guard let declaration = sheet.declarations.first(where: {
             $0.location.file == document.path && $0.location.line == line
