@@ -14,6 +14,7 @@ public final class LanguageServer: @unchecked Sendable {
     public struct Options: Sendable {
         /// Milliseconds to wait after the last change before analysing.
         public var debounceMilliseconds: Int
+        /// The terminal size, in cells, that hover's frames are solved at.
         public var width: Int
         public var height: Int
 
