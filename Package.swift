@@ -64,12 +64,19 @@ let package = Package(
         // Swift apps: views built in code, constrained with a SnapKit-style DSL.
         .target(name: "Casement", dependencies: ["Cells", "LayoutEngine", "LayoutSpec", "LayoutPainting", "Canvas", "Diagnostics"]),
 
+        // The language server: the pipeline behind JSON-RPC for editors.
+        .target(
+            name: "LanguageServer",
+            dependencies: ["Cells", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics"]
+        ),
+
         // Executables.
         .executableTarget(
             name: "casement",
             dependencies: [
                 "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics",
                 "Designer", "TerminalUI",
+                "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,7 +84,7 @@ let package = Package(
             name: "casement-bench",
             dependencies: [
                 "Cassowary", "Cells", "Stylesheet", "LayoutEngine", "LayoutPainting", "Designer", "TerminalUI", "Canvas",
-                "FileWatch", "Casement",
+                "FileWatch", "Casement", "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,6 +125,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutPainting"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement"]),
     ]

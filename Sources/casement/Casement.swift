@@ -30,5 +30,5 @@ struct Casement: ParsableCommand {
     }
 
     /// The commands that need no terminal, in help order.
-    static let headlessCommands: [ParsableCommand.Type] = [CheckCommand.self, ExplainCommand.self, RenderCommand.self]
+    static let headlessCommands: [ParsableCommand.Type] = [CheckCommand.self, ExplainCommand.self, RenderCommand.self, LSPCommand.self]
 }

@@ -1,0 +1,205 @@
+import Cells
+import Diagnostics
+import Foundation
+import LayoutEngine
+import LayoutSpec
+import Stylesheet
+
+// Every call into the engine lives in this folder (Workspace and its
+// extensions), so a change of the engine's API touches only these files.
+
+/// The analysis of the open documents: one live `LayoutSession` per open spec
+/// (re-read incrementally on every change, as the designer does), and a loaded
+/// stylesheet for each open `.cas` file no open spec uses. Used from one thread
+/// (the server's analysis queue) only.
+final class Workspace: @unchecked Sendable {
+    let files: OverlayFiles
+    private(set) var size: TerminalSize
+    private(set) var sessions: [String: LayoutSession] = [:]
+    /// `checkDiagnostics()` of each session, as of the last refresh.
+    private var checked: [String: [Diagnostic]] = [:]
+    /// Open stylesheets no open spec uses, loaded on their own.
+    private var looseSheets: [String: Stylesheet] = [:]
+    /// The document versions the analysis reflects.
+    private(set) var versions: [String: Int] = [:]
+    /// The workspace folder, where specs that use an open stylesheet are looked for.
+    var root: String?
+    /// Specs found under `root`, each with every stylesheet file it reads; found
+    /// again when a document is opened or closed.
+    private var discovered: [String: Set<String>]?
+    private var lastOpen = Set<String>()
+    /// At most this many specs on disk are analysed for one open stylesheet.
+    static let backgroundSpecLimit = 8
+
+    init(disk: StylesheetReader = .fileSystem, width: Int = 80, height: Int = 24) {
+        files = OverlayFiles(disk: disk)
+        size = TerminalSize(width: width, height: height)
+    }
+
+    static func isSpec(_ path: String) -> Bool { path.hasSuffix(".layout") }
+    static func isStylesheet(_ path: String) -> Bool { path.hasSuffix(".cas") }
+
+    /// Brings the analysis up to the given buffers: loads a session for a newly
+    /// opened spec (and for the specs on disk that use an open stylesheet no open
+    /// spec uses), reloads sessions whose files changed, drops the rest.
+    /// Nothing is done when no buffer changed.
+    func refresh(_ documents: [String: TextDocument]) {
+        let changed = files.update(documents.mapValues(\.text))
+        versions = documents.mapValues(\.version)
+        guard !changed.isEmpty else { return }
+        let wanted = specsToAnalyse(documents, openSetChanged: Set(documents.keys) != lastOpen)
+        lastOpen = Set(documents.keys)
+        for path in sessions.keys where !wanted.contains(path) {
+            sessions[path] = nil
+            checked[path] = nil
+        }
+        for path in wanted.sorted() {
+            if let watched = sessions[path]?.watchedFiles {
+                let relevant = changed.filter { watched.contains($0) }
+                guard !relevant.isEmpty else { continue }
+                // Out of the dictionary while it changes, so its arrays are not copied.
+                var session = sessions.removeValue(forKey: path)!
+                session.reload(changedFiles: relevant)
+                checked[path] = session.checkDiagnostics()
+                sessions[path] = session
+            } else {
+                var session = LayoutSession(specPath: path, reader: files.reader, size: size)
+                session.load()
+                checked[path] = session.checkDiagnostics()
+                sessions[path] = session
+            }
+        }
+        looseSheets = [:]
+        for path in documents.keys.sorted() where Self.isStylesheet(path) && specs(using: path).isEmpty {
+            var loader = StylesheetLoader(reader: files.reader)
+            looseSheets[path] = loader.load([path])
+        }
+    }
+
+    /// The open specs whose layout reads `path` (the spec itself, a stylesheet or an import).
+    func specs(using path: String) -> [String] {
+        sessions.keys.sorted().filter { sessions[$0]!.watchedFiles.contains(path) }
+    }
+
+    /// Everything to show in one open document: for a spec, what `casement check`
+    /// prints for it; for a stylesheet, its own diagnostics, plus the engine's
+    /// diagnostics of the open specs that use it (`relatedTo` names where those are).
+    func diagnostics(for path: String) -> [(diagnostic: Diagnostic, relatedTo: String?)] {
+        if let sheet = looseSheets[path] {
+            return sheet.diagnostics.filter { $0.location.file == path }.map { ($0, nil) }
+        }
+        var result: [(diagnostic: Diagnostic, relatedTo: String?)] = []
+        var seen = Set<Diagnostic>()
+        for spec in specs(using: path) {
+            var fromEngine = 0
+            for diagnostic in checked[spec] ?? [] {
+                if diagnostic.location.file == path {
+                    if seen.insert(diagnostic).inserted { result.append((diagnostic, nil)) }
+                } else if Self.isStylesheet(path), diagnostic.origin == .engine, fromEngine < Self.relayedLimit {
+                    fromEngine += 1
+                    result.append((diagnostic, spec))
+                }
+            }
+        }
+        return result
+    }
+
+    /// How many engine diagnostics of one spec a stylesheet shows.
+    static let relayedLimit = 50
+
+    /// The loaded stylesheet that holds `path`: from a session using it, or loaded alone.
+    func stylesheet(containing path: String) -> Stylesheet? {
+        if let sheet = looseSheets[path] { return sheet }
+        return specs(using: path).first.map { sessions[$0]!.stylesheet }
+    }
+
+    /// The compiled spec of an open spec.
+    func document(ofSpec path: String) -> LayoutDocument? { sessions[path]?.document }
+
+    /// The solved views of an open spec, in tree order.
+    func views(ofSpec path: String) -> [ViewLayout] { sessions[path]?.views ?? [] }
+
+    /// The explanation of a view in an open spec (frame, flags, constraints with status).
+    func explain(view id: String, inSpec path: String) -> ViewExplanation? {
+        sessions[path]?.explain(id)
+    }
+
+    /// For each view of each open spec using `path`, the cascade's winner and
+    /// losers for every property.
+    func provenance(usingStylesheet path: String) -> [(spec: String, view: String, entries: [PropertyProvenance])] {
+        var result: [(spec: String, view: String, entries: [PropertyProvenance])] = []
+        for spec in specs(using: path) {
+            let session = sessions[spec]!
+            for (index, view) in session.views.enumerated() {
+                result.append((spec, view.id, session.cascade.provenance(ofView: index)))
+            }
+        }
+        return result
+    }
+
+    /// The stylesheet declaration that gave a view a style value a rule reads
+    /// (`$margin-left`), or nil when no rule sets it or the name is not a property.
+    func styleSource(ofView id: String, property name: String, inSpec path: String) -> AppliedDeclaration? {
+        guard let session = sessions[path], let index = session.viewIndex(of: id),
+            let property = StyleProperty(rawValue: name)
+        else { return nil }
+        return session.cascade.provenance(ofView: index, property: property)?.winner
+    }
+
+    /// The open specs, and for each open stylesheet no open spec reads, the specs
+    /// under the workspace folder that read it (their engine diagnostics show in it).
+    private func specsToAnalyse(_ documents: [String: TextDocument], openSetChanged: Bool) -> Set<String> {
+        var wanted = Set(documents.keys.filter(Self.isSpec))
+        let sheets = documents.keys.filter(Self.isStylesheet).sorted()
+        guard let root, !sheets.isEmpty else { return wanted }
+        if discovered == nil || openSetChanged { discovered = SpecDiscovery.specs(under: root, files: files) }
+        for sheet in sheets {
+            let readByOpenSpec = wanted.contains { sessions[$0]?.watchedFiles.contains(sheet) ?? false }
+            guard !readByOpenSpec else { continue }
+            let users = (discovered ?? [:]).filter { $0.value.contains(sheet) }.keys.sorted()
+            wanted.formUnion(users.prefix(Self.backgroundSpecLimit))
+        }
+        return wanted
+    }
+}
+
+/// Finds the `.layout` files under a folder and the stylesheet files each reads
+/// (its `use` files and everything they import).
+enum SpecDiscovery {
+    static let fileLimit = 400
+
+    static func specs(under root: String, files: OverlayFiles) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return result }
+        var seen = 0
+        while let relative = walker.nextObject() as? String, seen < fileLimit {
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            if name.hasPrefix(".") || name == "node_modules" {
+                walker.skipDescendants()
+                continue
+            }
+            seen += 1
+            guard Workspace.isSpec(name) else { continue }
+            let path = root + "/" + relative
+            guard let text = files.text(path) else { continue }
+            let uses = useTargets(in: text, specPath: path)
+            guard !uses.isEmpty else { continue }
+            var loader = StylesheetLoader(reader: files.reader)
+            result[path] = Set(loader.load(uses).files.map(\.path)).union(uses)
+        }
+        return result
+    }
+
+    /// The resolved paths of a spec's `use "…"` lines, read from its text.
+    static func useTargets(in text: String, specPath: String) -> [String] {
+        let directory = specPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return text.split(whereSeparator: \.isNewline).compactMap { line in
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            guard trimmed.hasPrefix("use "), let open = trimmed.firstIndex(of: "\"") else { return nil }
+            let rest = trimmed[trimmed.index(after: open)...]
+            guard let close = rest.firstIndex(of: "\""), close > rest.startIndex else { return nil }
+            let name = String(rest[..<close])
+            return LanguageServer.normalized(name.hasPrefix("/") ? name : directory + "/" + name)
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import Dispatch
+import Foundation
+
+/// The Casement language server: reads JSON-RPC messages, keeps the open
+/// documents, and answers from the same parser, cascade and engine as the
+/// designer.
+///
+/// The thread that calls `handle(_:)` (the reader) only updates documents and
+/// queues work; every analysis and every answer that needs one runs on a serial
+/// analysis queue, so a slow analysis never holds up reading later messages, and
+/// diagnostics computed for a version that has since changed are dropped.
+public final class LanguageServer: @unchecked Sendable {
+    /// Settings a client may pass as `initializationOptions`.
+    public struct Options: Sendable {
+        /// Milliseconds to wait after the last change before analysing.
+        public var debounceMilliseconds: Int
+        /// The terminal size, in cells, that hover's frames are solved at.
+        public var width: Int
+        public var height: Int
+
+        public init(debounceMilliseconds: Int = 30, width: Int = 80, height: Int = 24) {
+            self.debounceMilliseconds = debounceMilliseconds
+            self.width = width
+            self.height = height
+        }
+    }
+
+    let store = DocumentStore()
+    private(set) var workspace: Workspace
+    private var options: Options
+    private let writer: MessageWriter
+    private let analysisQueue = DispatchQueue(label: "casement.lsp.analysis")
+    private let lock = NSLock()
+    private var state = LifecycleState.starting
+    /// Counts scheduled analyses; a scheduled one runs only if it is still the latest.
+    private var scheduled = 0
+    /// The diagnostics last published per document, for code actions.
+    var published: [String: [PublishedDiagnostic]] = [:]
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    enum LifecycleState { case starting, running, shuttingDown, exited }
+
+    /// A server that writes its responses and notifications through `writer`.
+    public init(options: Options = Options(), writer: MessageWriter) {
+        self.options = options
+        self.writer = writer
+        workspace = Workspace(width: options.width, height: options.height)
+    }
+
+    /// True once `exit` arrived.
+    public var hasExited: Bool { lock.withLock { state == .exited } }
+
+    /// The exit status `exit` asks for: 0 after a `shutdown`, 1 without.
+    public private(set) var exitStatus: Int32 = 1
+
+    /// Reads frames until the stream ends or `exit` arrives.
+    public func run(reader: inout MessageReader) {
+        while !hasExited, let frame = reader.next() {
+            switch frame {
+            case .message(let body): handle(body)
+            case .malformed(let reason): respond(id: .null, error: ResponseError(code: ResponseError.parseError, message: reason))
+            }
+        }
+        analysisQueue.sync {}
+    }
+
+    /// Waits until every queued analysis and answer is done (for tests and benchmarks).
+    public func waitUntilIdle() {
+        analysisQueue.sync {}
+    }
+
+    // MARK: Dispatch
+
+    /// Handles one message body.
+    public func handle(_ body: Data) {
+        guard let message = try? JSONDecoder().decode(IncomingMessage.self, from: body) else {
+            respond(id: .null, error: ResponseError(code: ResponseError.parseError, message: "not a JSON-RPC message"))
+            return
+        }
+        guard let method = message.method else {
+            // A response to a request of ours (the server sends none), or junk with an id.
+            if message.result == nil, message.error == nil {
+                respond(id: message.id ?? .null, error: ResponseError(code: ResponseError.invalidRequest, message: "no method"))
+            }
+            return
+        }
+        let params = message.params ?? .null
+        if let id = message.id {
+            request(method, id: id, params: params)
+        } else {
+            notification(method, params: params)
+        }
+    }
+
+    private func request(_ method: String, id: JSONValue, params: JSONValue) {
+        let current = lock.withLock { state }
+        switch (method, current) {
+        case ("initialize", _):
+            initialize(params)
+            lock.withLock { state = .running }
+            respond(id: id, result: Capabilities.initializeResult)
+        case (_, .starting):
+            respond(id: id, error: ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first"))
+        case ("shutdown", _):
+            lock.withLock { state = .shuttingDown }
+            analysisQueue.async { self.respond(id: id, result: .null) }
+        case (_, .shuttingDown), (_, .exited):
+            respond(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down"))
+        default:
+            guard let feature = Self.features[method] else {
+                respond(id: id, error: ResponseError(code: ResponseError.methodNotFound, message: "unknown method '\(method)'"))
+                return
+            }
+            analysisQueue.async {
+                do {
+                    self.bringUpToDate()
+                    self.respond(id: id, result: try feature(self, params))
+                } catch let error as ResponseError {
+                    self.respond(id: id, error: error)
+                } catch {
+                    self.respond(id: id, error: .invalidParams("\(error)"))
+                }
+            }
+        }
+    }
+
+    private func notification(_ method: String, params: JSONValue) {
+        do {
+            switch method {
+            case "exit":
+                lock.withLock {
+                    exitStatus = state == .shuttingDown ? 0 : 1
+                    state = .exited
+                }
+            case "textDocument/didOpen":
+                let open = try params.decoded(as: DidOpenParams.self)
+                store.open(uri: open.textDocument.uri, version: open.textDocument.version, text: open.textDocument.text)
+                scheduleAnalysis()
+            case "textDocument/didChange":
+                let change = try params.decoded(as: DidChangeParams.self)
+                store.change(
+                    uri: change.textDocument.uri, version: change.textDocument.version,
+                    changes: change.contentChanges.map { ($0.range, $0.text) })
+                scheduleAnalysis()
+            case "textDocument/didClose":
+                let close = try params.decoded(as: DidCloseParams.self)
+                store.close(uri: close.textDocument.uri)
+                publish(uri: close.textDocument.uri, version: nil, diagnostics: [])
+                scheduleAnalysis()
+            case "textDocument/didSave", "initialized", "$/cancelRequest", "workspace/didChangeConfiguration":
+                break
+            default:
+                break  // Unknown notifications are ignored, as the protocol says.
+            }
+        } catch {
+            // A notification gets no answer; a malformed one is dropped.
+        }
+    }
+
+    private func initialize(_ params: JSONValue) {
+        let settings = params["initializationOptions"]
+        if let debounce = settings?["debounce"]?.intValue { options.debounceMilliseconds = max(0, debounce) }
+        if let width = settings?["width"]?.intValue, width > 0 { options.width = width }
+        if let height = settings?["height"]?.intValue, height > 0 { options.height = height }
+        if let size = settings?["size"]?.stringValue {
+            let parts = size.split(separator: "x").compactMap { Int($0) }
+            if parts.count == 2, parts[0] > 0, parts[1] > 0 { (options.width, options.height) = (parts[0], parts[1]) }
+        }
+        let (width, height) = (options.width, options.height)
+        let root = (params["rootUri"]?.stringValue ?? params["workspaceFolders"]?.arrayValue?.first?["uri"]?.stringValue)
+            .map(Paths.path(ofURI:)) ?? params["rootPath"]?.stringValue
+        analysisQueue.sync {
+            workspace = Workspace(width: width, height: height)
+            workspace.root = root
+        }
+    }
+
+    // MARK: Analysis
+
+    /// Analyses after the debounce delay, unless another change comes first.
+    private func scheduleAnalysis() {
+        let ticket = lock.withLock { () -> Int in
+            scheduled += 1
+            return scheduled
+        }
+        let work: @Sendable () -> Void = {
+            guard self.lock.withLock({ self.scheduled == ticket }) else { return }
+            self.analyseAndPublish()
+        }
+        if options.debounceMilliseconds == 0 {
+            analysisQueue.async(execute: work)
+        } else {
+            analysisQueue.asyncAfter(deadline: .now() + .milliseconds(options.debounceMilliseconds), execute: work)
+        }
+    }
+
+    /// Refreshes the workspace from the open buffers.
+    func bringUpToDate() {
+        workspace.refresh(store.snapshot())
+    }
+
+    private func analyseAndPublish() {
+        let documents = store.snapshot()
+        workspace.refresh(documents)
+        for (path, document) in documents.sorted(by: { $0.key < $1.key }) {
+            let diagnostics = DiagnosticConversion.convert(workspace.diagnostics(for: path), in: document, files: workspace.files)
+            // A newer version arrived while this one was analysed: its own analysis publishes.
+            guard store.document(path: path)?.version == document.version else { continue }
+            lock.withLock { published[document.uri] = diagnostics }
+            publish(uri: document.uri, version: document.version, diagnostics: diagnostics.map(\.lsp))
+        }
+    }
+
+    private func publish(uri: String, version: Int?, diagnostics: [LSPDiagnostic]) {
+        var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": .encoding(diagnostics)]
+        if let version { params["version"] = .number(Double(version)) }
+        send(OutgoingNotification(method: "textDocument/publishDiagnostics", params: .object(params)))
+    }
+
+    // MARK: Output
+
+    func respond(id: JSONValue, result: JSONValue) {
+        send(OutgoingResponse(id: id, result: result))
+    }
+
+    func respond(id: JSONValue, error: ResponseError) {
+        send(OutgoingResponse(id: id, error: error))
+    }
+
+    private func send<T: Encodable>(_ message: T) {
+        guard let body = try? encoder.encode(message) else { return }
+        writer.send(body)
+    }
+
+    /// The open document a request is about, or the LSP error for one that is not open.
+    func openDocument(_ params: JSONValue) throws -> TextDocument {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            throw ResponseError.invalidParams("missing textDocument.uri")
+        }
+        guard let document = store.document(uri: uri) else {
+            throw ResponseError(code: ResponseError.requestFailed, message: "document '\(uri)' is not open")
+        }
+        return document
+    }
+
+    func position(_ params: JSONValue) throws -> Position {
+        guard let position = params["position"], let line = position["line"]?.intValue,
+            let character = position["character"]?.intValue
+        else { throw ResponseError.invalidParams("missing position") }
+        return Position(line: line, character: character)
+    }
+}
