@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "casement-bench", targets: ["casement-bench"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "Casement", targets: ["Casement"]),
+        .library(name: "CasementApp", targets: ["CasementApp"]),
+        .executable(name: "casement-top", targets: ["casement-top"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +54,15 @@ let package = Package(
         // Swift apps: views built in code, constrained with a SnapKit-style DSL.
         .target(name: "Casement", dependencies: ["LayoutEngine", "LayoutSpec", "Canvas", "Diagnostics"]),
 
+        // Apps on Casement: the runtime, widgets, focus and events, the headless
+        // pilot and dev mode (live reload, error drawer, F12 inspector).
+        .target(
+            name: "CasementApp",
+            dependencies: ["Casement", "TerminalUI", "Canvas", "FileWatch", "Stylesheet", "TextMetrics", "LayoutEngine", "Diagnostics"]
+        ),
+        // The example system monitor, built only on the public library.
+        .executableTarget(name: "casement-top", dependencies: ["CasementApp"], path: "Examples/casement-top", exclude: ["README.md", "top.layout", "top.cas", "gen-embedded.sh"]),
+
         // Executables.
         .executableTarget(
             name: "casement",
@@ -63,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "casement-bench",
             dependencies: [
-                "Cassowary", "Stylesheet", "LayoutEngine", "Designer", "TerminalUI", "Canvas", "FileWatch", "Casement",
+                "Cassowary", "Stylesheet", "LayoutEngine", "Designer", "TerminalUI", "Canvas", "FileWatch", "Casement", "CasementApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -97,7 +108,8 @@ let package = Package(
             dependencies: ["TestSupport", "Designer", "LayoutEngine", "Canvas", "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics"]
         ),
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Canvas"]),
+        .testTarget(name: "CasementAppTests", dependencies: ["CasementApp", "Canvas", "TerminalUI"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
-        .testTarget(name: "EndToEndTests", dependencies: ["casement"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["casement", "casement-top"]),
     ]
 )
