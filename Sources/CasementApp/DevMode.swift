@@ -132,14 +132,14 @@ final class DevMode {
     /// `explain` text — its constraints with their Swift or spec lines and
     /// status, and each style value with the declaration it came from.
     private func drawInspector(of app: App, into grid: inout Grid) {
-        let width = min(max(30, grid.width / 2), grid.width)
+        let width = min(max(50, grid.width * 3 / 5), grid.width)
         let area = CellRect(x: grid.width - width, y: 0, width: width, height: grid.height)
         var lines: [(String, CellStyle)] = [(" Inspector — F12 closes, ↑↓ or click picks", Self.heading)]
         for view in app.frameState.views {
             let marker = view.id == inspectedID ? "▶ " : "  "
             let frame = view.frame
             let text = marker + String(repeating: " ", count: view.depth * 2)
-                + "\(view.kind.rawValue) #\(view.id)  \(frame.x),\(frame.y) \(frame.width)×\(frame.height)"
+                + "\(view.kind.rawValue)\(view.classes.map { "." + $0 }.joined()) #\(view.id)  \(frame.x),\(frame.y) \(frame.width)×\(frame.height)"
             lines.append((text, view.id == inspectedID ? CellStyle(foreground: .ansi(11), background: .ansi(236), attributes: .bold) : Self.panel))
         }
         if let inspectedID, let explanation = app.layout.explain(inspectedID) {
@@ -157,12 +157,21 @@ final class DevMode {
         let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
         var lines: [(String, CellStyle)] = [(" ✖ \(count) — the last good styles stay on screen; fix and save to reload", Self.heading)]
         for error in errors {
-            lines.append((" \(error.location): \(error.message)", Self.errorLook))
+            lines.append((" \(Self.shortened(error.location.file)):\(error.location.line):\(error.location.column): \(error.message)", Self.errorLook))
             if let excerpt = error.excerpt { lines.append(("   \(error.location.line) │ \(excerpt)", Self.panel)) }
             if let hint = error.hint { lines.append(("   hint: \(hint)", Self.panel)) }
         }
         let height = min(lines.count, max(3, grid.height / 3))
         paint(lines, in: CellRect(x: 0, y: grid.height - height, width: grid.width, height: height), into: &grid)
+    }
+
+    /// A path as the drawer shows it: relative to the working directory when
+    /// inside it, otherwise its last two components (the line must fit).
+    static func shortened(_ path: String) -> String {
+        let directory = FileManager.default.currentDirectoryPath + "/"
+        if path.hasPrefix(directory) { return String(path.dropFirst(directory.count)) }
+        let parts = path.split(separator: "/")
+        return parts.count > 2 ? "…/" + parts.suffix(2).joined(separator: "/") : path
     }
 
     private func paint(_ lines: [(String, CellStyle)], in area: CellRect, into grid: inout Grid) {

@@ -53,7 +53,7 @@ public final class ListView: Widget {
 
     public override func draw(in canvas: inout ContentCanvas) {
         visibleRows = canvas.height
-        cursor.clamp(count: items.count, visible: visibleRows)
+        cursor.clampRange(count: items.count, visible: visibleRows)
         let selectedLook = RowLook.selected(style(of: rowStyleHolder!), fallback: canvas.textStyle)
         for row in 0..<canvas.height {
             let index = cursor.top + row

@@ -8,8 +8,19 @@ struct RowCursor: Hashable, Sendable {
     /// The first row shown.
     var top = 0
 
-    /// Clamps to `count` rows and a viewport of `visible` rows.
+    /// Clamps to `count` rows and a viewport of `visible` rows, then scrolls
+    /// the selection into view.
     mutating func clamp(count: Int, visible: Int) {
+        clampRange(count: count, visible: visible)
+        if let row = selected {
+            if row < top { top = row }
+            if visible > 0, row >= top + visible { top = row - visible + 1 }
+        }
+    }
+
+    /// Clamps the selection and the viewport to the rows, leaving the viewport
+    /// where it is otherwise (the wheel may scroll the selection out of view).
+    mutating func clampRange(count: Int, visible: Int) {
         if count == 0 {
             selected = nil
             top = 0
@@ -17,10 +28,6 @@ struct RowCursor: Hashable, Sendable {
         }
         if let row = selected { selected = min(max(0, row), count - 1) }
         top = min(max(0, top), max(0, count - max(1, visible)))
-        if let row = selected {
-            if row < top { top = row }
-            if visible > 0, row >= top + visible { top = row - visible + 1 }
-        }
     }
 
     /// Moves the selection for a navigation key; returns whether the key was one.

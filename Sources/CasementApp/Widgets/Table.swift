@@ -146,7 +146,7 @@ public final class Table: Widget {
 
     public override func draw(in canvas: inout ContentCanvas) {
         visibleRows = max(0, canvas.height - 1)
-        cursor.clamp(count: rows.count, visible: visibleRows)
+        cursor.clampRange(count: rows.count, visible: visibleRows)
         let placement = columnPlacement(width: canvas.width)
         var header = headerStyle.flatMap(style(of:)).map(CellStyle.init) ?? CellStyle(attributes: .bold)
         if header.isPlain { header.attributes = .bold }
