@@ -21,10 +21,7 @@ extension App {
             fireDueTimers()
             runPostedChanges()
             dev?.poll(self)
-            if let grid = renderFrame() {
-                session.draw(grid, in: .canvas)
-                session.present()
-            }
+            drawFrame(on: session)
             guard !isQuitting else { break }
             let descriptors = [mailbox.readDescriptor] + (dev?.descriptors ?? [])
             let waits = [timeUntilNextTimer, dev?.timeUntilNextDeadline].compactMap { $0 }
@@ -35,6 +32,17 @@ extension App {
                 if isQuitting { break }
             }
         }
+    }
+
+    /// Builds the next frame if anything changed and sends the cells that differ
+    /// from what the terminal shows; returns the bytes written (0: nothing
+    /// changed, nil: they cannot be counted). The event loop calls it after
+    /// every batch of events; benchmarks call it directly.
+    @discardableResult
+    public func drawFrame(on session: TerminalSession) -> Int? {
+        guard let grid = renderFrame() else { return 0 }
+        session.draw(grid, in: .canvas)
+        return session.present()
     }
 
     private func handle(_ event: TerminalEvent, session: TerminalSession) {
