@@ -33,8 +33,11 @@ struct CasementTop {
 enum EmbeddedFiles {
     static let repositoryDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
+    /// In dev mode: `CASEMENT_TOP_DIR` names a directory with copies of the two
+    /// files to run from instead of the repository's (the end-to-end test edits one).
     static func specPath(dev: Bool) throws -> String {
-        let repositorySpec = repositoryDirectory + "/top.layout"
+        let source = ProcessInfo.processInfo.environment["CASEMENT_TOP_DIR"] ?? repositoryDirectory
+        let repositorySpec = source + "/top.layout"
         if dev, FileManager.default.fileExists(atPath: repositorySpec) { return repositorySpec }
         let directory = NSTemporaryDirectory() + "casement-top-\(getuid())-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

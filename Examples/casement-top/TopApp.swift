@@ -100,7 +100,14 @@ final class TopApp {
         app.bind(.character("p")) { [unowned self] in table.sort(by: 0, ascending: true) }
         app.bind(.character("/")) { [unowned self] in openFilter() }
         app.bind(.escape) { [unowned self] in
-            if isFiltering { closeFilter(keeping: false) } else if detailsOpen { toggleDetails() }
+            // Escape undoes the latest thing: the filter being typed, the details, the kept filter.
+            if isFiltering {
+                closeFilter(keeping: false)
+            } else if detailsOpen {
+                toggleDetails()
+            } else if !filter.isEmpty {
+                closeFilter(keeping: false)
+            }
         }
     }
 
