@@ -122,6 +122,17 @@ public final class App {
         return frameState.views[index].frame
     }
 
+    /// The layout's diagnostics (`casement check`'s, at the Swift and spec lines
+    /// that wrote each rule).
+    public var diagnostics: [Diagnostic] { layout.diagnostics }
+
+    /// `casement explain`'s text for a view (nil when it is not laid out).
+    public func explain(_ view: View) -> String? { layout.explain(view) }
+
+    /// The app's views alone as `casement render` prints them (boxes and text,
+    /// not widget content: the screen with content is `screen`).
+    public func render(format: RenderFormat = .plain) -> String { layout.render(format: format) }
+
     /// Runs the changes other threads posted; returns whether there were any.
     @discardableResult
     func runPostedChanges() -> Bool {
