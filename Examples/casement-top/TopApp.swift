@@ -37,7 +37,6 @@ final class TopApp {
     private func buildCores(count: Int) {
         guard let box = app.view("cpus") else { return }
         let rows = (count + 1) / 2
-        box.makeConstraints { make in make.height.equalTo(rows + 2) }
         history = Array(repeating: [], count: count)
         for core in 0..<count {
             let name = Label(String(format: "%-3d", core), id: "core\(core)-name", classes: ["core-name"])
@@ -62,6 +61,10 @@ final class TopApp {
             }
             cores.append((name, spark, value))
         }
+        // The box's height follows the rows. The rule belongs to a widget's view, so
+        // it moves with the widgets when --dev reloads top.layout (a rule made on a
+        // spec view would go with the old view).
+        cores.last?.name.view.makeConstraints { make in make.bottom.equalTo(box.bottom).offset(-1) }
     }
 
     private func placeWidgets() {

@@ -28,6 +28,7 @@ extension App {
         applyStates(widgets)
         let report = layout.layoutIfNeeded()
         guard needsDisplay || report != nil || frameState.grid == nil else { return nil }
+        if report != nil { layoutUpdateCount += 1 }
         needsDisplay = false
         collectViews()
         // A new layout can change the chrome around intrinsic sizes: settle once more.
@@ -111,19 +112,21 @@ extension App {
 
     private func contentClips(of views: [ViewLayout]) -> [CellRect] {
         let screen = CellRect(x: 0, y: 0, width: size.width, height: size.height)
-        var clips: [CellRect] = []
-        clips.reserveCapacity(views.count)
+        // As the painter clips: a child to its parent's frame inside the border,
+        // and so on up (parents come before children in tree order). A widget's
+        // content is further clipped to its own content box.
+        var childClips: [CellRect] = [], contentClips: [CellRect] = []
+        childClips.reserveCapacity(views.count)
+        contentClips.reserveCapacity(views.count)
         for view in views {
-            var inner = view.frame
-            if view.style.border.takesRing {
-                inner = CellRect(x: inner.x + 1, y: inner.y + 1, width: max(0, inner.width - 2), height: max(0, inner.height - 2))
-            }
-            let parentClip = view.parentIndex.map { clips[$0] } ?? screen
-            let ownBox = Self.contentBox(of: view)
-            _ = inner
-            clips.append(ownBox.intersection(parentClip).nonNegative)
+            let clip = view.parentIndex.map { childClips[$0] } ?? screen
+            let ring = view.style.border.takesRing ? 1 : 0
+            let inner = CellRect(x: view.frame.x + ring, y: view.frame.y + ring,
+                                 width: max(0, view.frame.width - 2 * ring), height: max(0, view.frame.height - 2 * ring))
+            childClips.append(inner.intersection(clip).nonNegative)
+            contentClips.append(Self.contentBox(of: view).intersection(clip).nonNegative)
         }
-        return clips
+        return contentClips
     }
 
     /// Feeds changed intrinsic sizes to the solver (constants in place); returns

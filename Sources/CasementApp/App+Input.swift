@@ -15,6 +15,7 @@ extension App {
             click(x: x, y: y)
         case .scrollUp(let x, let y), .scrollDown(let x, let y):
             let event: Event = if case .scrollUp = key { .scrollUp } else { .scrollDown }
+            pointer(movedTo: x, y: y)
             if let target = widget(atX: x, y: y) { _ = bubble(event, from: target) }
         default:
             if let focused = focusedWidget, bubble(.key(key), from: focused) { return }
@@ -39,9 +40,7 @@ extension App {
         pointer(movedTo: x, y: y)
         guard let target = widget(atX: x, y: y) else { return }
         if target.canFocus, !target.isDisabled { focus(target) }
-        guard let frame = frame(of: target.view), let index = target.view.id.flatMap({ frameState.indexByID[$0] }) else { return }
-        let box = Self.contentBox(of: frameState.views[index])
-        _ = frame
+        guard let box = contentBox(of: target.view) else { return }
         _ = bubble(.click(x: x - box.x, y: y - box.y), from: target)
     }
 

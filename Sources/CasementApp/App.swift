@@ -52,8 +52,11 @@ public final class App {
     var appliedStates: [ObjectIdentifier: [String]] = [:]
     var frameState = FrameState()
     var dev: DevMode?
-    /// Called after every frame is drawn (tests and benchmarks count frames).
-    var frameCount = 0
+    /// Frames built so far (a frame is built only when something changed).
+    public internal(set) var frameCount = 0
+    /// Frames whose layout changed (views, rules, intrinsic sizes, states): the rest
+    /// only repainted content.
+    public internal(set) var layoutUpdateCount = 0
 
     /// An app on a view tree built in code, with stylesheets (paths relative to
     /// the working directory, as `use` names them). `devMode` nil reads the

@@ -23,6 +23,7 @@ public final class ListView: Widget {
     /// Called with the selection on Enter.
     public var onActivate: ((Int) -> Void)?
     var cursor = RowCursor()
+    private var rowStyle: View?
     /// Rows the list showed last time (its content height).
     public private(set) var visibleRows = 0
 
@@ -30,10 +31,9 @@ public final class ListView: Widget {
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
         self.items = items
         super.init(id: id, widgetClass: "list", classes: classes, file: file, line: line, column: column)
-        rowStyleHolder = addStyleView(id: "row", classes: ["row"])
+        rowStyle = addStyleView(id: "row", classes: ["row"])
         cursor.selected = items.isEmpty ? nil : 0
     }
-    private var rowStyleHolder: View?
 
     /// The selected row (nil when the list is empty).
     public var selectedIndex: Int? {
@@ -54,7 +54,7 @@ public final class ListView: Widget {
     public override func draw(in canvas: inout ContentCanvas) {
         visibleRows = canvas.height
         cursor.clampRange(count: items.count, visible: visibleRows)
-        let selectedLook = RowLook.selected(style(of: rowStyleHolder!), fallback: canvas.textStyle)
+        let selectedLook = RowLook.selected(rowStyle.flatMap(style(of:)), fallback: canvas.textStyle)
         for row in 0..<canvas.height {
             let index = cursor.top + row
             guard index < items.count else { break }
