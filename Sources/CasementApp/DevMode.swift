@@ -155,7 +155,7 @@ final class DevMode {
     /// The error drawer: each error with file:line:col, the source line and the hint.
     private func drawDrawer(into grid: inout Grid) {
         let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
-        var lines: [(String, CellStyle)] = [(" ✖ \(count) — the last good styles stay on screen; fix and save to reload", Self.heading)]
+        var lines: [(String, CellStyle)] = [(" ✖ \(count) — the last good layout and styles stay on screen; fix and save to reload", Self.heading)]
         for error in errors {
             lines.append((" \(Self.shortened(error.location.file)):\(error.location.line):\(error.location.column): \(error.message)", Self.errorLook))
             if let excerpt = error.excerpt { lines.append(("   \(error.location.line) │ \(excerpt)", Self.panel)) }

@@ -63,6 +63,10 @@ struct AppBench: ParsableCommand {
             frames.append(seconds * 1e3)
             bytes.append(Double(written))
         }
+        // Every run moved the viewport (the figures are not of frames that showed nothing new).
+        guard table.scrollOffset == runs + 5, app.screen.plainLines()[1].hasPrefix(String(repeating: " ", count: 7 - String(runs + 6).count) + String(runs + 6)) else {
+            throw ValidationError("the table did not scroll as expected (offset \(table.scrollOffset))")
+        }
         return (frames, bytes)
     }
 }
