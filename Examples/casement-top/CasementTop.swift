@@ -22,6 +22,7 @@ struct CasementTop {
         }
         let dev = App.devModeRequested()
         let spec = try EmbeddedFiles.specPath(dev: dev)
+        defer { EmbeddedFiles.removeCopies(of: spec) }
         let top = try TopApp(specPath: spec, devMode: dev)
         top.startSampling()
         try top.app.run()
@@ -44,5 +45,12 @@ enum EmbeddedFiles {
         try EmbeddedTop.layout.write(toFile: directory + "/top.layout", atomically: true, encoding: .utf8)
         try EmbeddedTop.stylesheet.write(toFile: directory + "/top.cas", atomically: true, encoding: .utf8)
         return directory + "/top.layout"
+    }
+
+    /// Removes the temporary copies (never the repository's files).
+    static func removeCopies(of spec: String) {
+        let directory = (spec as NSString).deletingLastPathComponent
+        guard directory.hasPrefix(NSTemporaryDirectory()), directory.contains("casement-top-") else { return }
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }

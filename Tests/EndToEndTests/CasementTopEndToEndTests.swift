@@ -102,6 +102,22 @@ struct CasementTopEndToEndTests {
         scenario.expectRestored()
     }
 
+    @Test("Ctrl-C and SIGTERM end it with the terminal restored", arguments: ["C-c", "TERM"])
+    func signals(_ how: String) throws {
+        let scenario = try TopScenario(arguments: "", width: 100, height: 30)
+        let tmux = scenario.tmux
+        tmux.waitFor(text: "load ")
+        if how == "C-c" {
+            tmux.send("C-c")
+        } else {
+            let shell = tmux.paneValue("pane_pid")
+            let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+            let pid = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+            kill(pid, SIGTERM)
+        }
+        scenario.expectRestored()
+    }
+
     @Test("without --dev it runs from any directory on its embedded files; the details panel needs 100 columns")
     func narrowTerminal() throws {
         let scenario = try TopScenario(arguments: "", width: 90, height: 30)
