@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "casement-bench", targets: ["casement-bench"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "Casement", targets: ["Casement"]),
+        .library(name: "CasementApp", targets: ["CasementApp"]),
+        .executable(name: "casement-top", targets: ["casement-top"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -70,6 +72,15 @@ let package = Package(
             dependencies: ["Cells", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics"]
         ),
 
+        // Apps on Casement: the runtime, widgets, focus and events, the headless
+        // pilot and dev mode (live reload, error drawer, F12 inspector).
+        .target(
+            name: "CasementApp",
+            dependencies: ["Casement", "Cells", "TerminalUI", "Canvas", "FileWatch", "Stylesheet", "TextMetrics", "LayoutEngine", "Diagnostics"]
+        ),
+        // The example system monitor, built only on the public library.
+        .executableTarget(name: "casement-top", dependencies: ["CasementApp"], path: "Examples/casement-top", exclude: ["README.md", "top.layout", "top.cas", "gen-embedded.sh"]),
+
         // Executables.
         .executableTarget(
             name: "casement",
@@ -84,7 +95,7 @@ let package = Package(
             name: "casement-bench",
             dependencies: [
                 "Cassowary", "Cells", "Stylesheet", "LayoutEngine", "LayoutPainting", "Designer", "TerminalUI", "Canvas",
-                "FileWatch", "Casement", "LanguageServer",
+                "FileWatch", "Casement", "CasementApp", "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -126,7 +137,8 @@ let package = Package(
         ),
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutPainting"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
+        .testTarget(name: "CasementAppTests", dependencies: ["CasementApp", "Cells", "Canvas", "TerminalUI"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
-        .testTarget(name: "EndToEndTests", dependencies: ["casement"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["casement", "casement-top"]),
     ]
 )

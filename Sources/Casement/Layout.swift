@@ -215,6 +215,15 @@ public struct Layout {
         return report
     }
 
+    /// The files on disk this layout reads — its stylesheets and the files they
+    /// import, and the spec for `Layout(spec:)` — for a watcher (dev mode).
+    public var watchedFiles: [String] {
+        mutating get {
+            layoutIfNeeded()
+            return session.watchedFiles.filter { $0 != "casement-swift.layout" }
+        }
+    }
+
     /// The `.layout` text the engine was given: what code built, as a spec.
     public var writtenSpec: String {
         mutating get {

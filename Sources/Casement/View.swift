@@ -26,6 +26,9 @@ public final class View {
     public private(set) var subviews: [View] = []
     /// Where the view was created: its header's location in diagnostics.
     public let location: SourceLocation
+    /// Whatever a runtime attaches to the view (the app runtime's widget that draws
+    /// it); the layout never reads it.
+    public var attachment: AnyObject?
 
     /// Rules this view made in code, in order.
     var rules: [Rule] = []

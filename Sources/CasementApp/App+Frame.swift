@@ -1,0 +1,204 @@
+import Canvas
+import LayoutEngine
+import Casement
+import LayoutEngine
+import Stylesheet
+import TerminalUI
+
+/// What the last frame was built from: the laid-out views, the painting (for
+/// hit tests) and the finished grid.
+struct FrameState {
+    var views: [ViewLayout] = []
+    var indexByID: [String: Int] = [:]
+    var painting: Painting?
+    var grid: Grid?
+    /// Each laid-out view's content box clipped by its ancestors (absolute).
+    var contentClips: [CellRect] = []
+}
+
+extension App {
+    /// Builds the next frame when something changed (nil when nothing did):
+    /// applies intrinsic sizes and states, lays out (incrementally), paints the
+    /// boxes, lets every widget draw its content, then the dev-mode overlays.
+    @discardableResult
+    public func renderFrame() -> Grid? {
+        let widgets = self.widgets
+        for widget in widgets where widget.app !== self { widget.app = self }
+        applyIntrinsicSizes(widgets)
+        applyStates(widgets)
+        let report = layout.layoutIfNeeded()
+        guard needsDisplay || report != nil || frameState.grid == nil else { return nil }
+        if report != nil { layoutUpdateCount += 1 }
+        needsDisplay = false
+        collectViews()
+        // A new layout can change the chrome around intrinsic sizes: settle once more.
+        if applyIntrinsicSizes(widgets) {
+            layout.layoutIfNeeded()
+            collectViews()
+        }
+        var grid = paintBoxes()
+        drawContent(of: widgets, into: &grid)
+        dev?.drawOverlays(of: self, into: &grid)
+        frameState.grid = grid
+        frameCount += 1
+        return grid
+    }
+
+    /// The grid of the last frame (renders one first if there is none).
+    public var screen: Grid {
+        if let grid = frameState.grid { return grid }
+        return renderFrame() ?? Grid(width: size.width, height: size.height)
+    }
+
+    /// Lays the app out for a new size (a terminal resize).
+    public func resize(to newSize: TerminalSize) {
+        guard newSize != size || newSize != layout.size else { return }
+        size = newSize
+        layout.resize(to: dev?.canvasSize(for: newSize) ?? newSize)
+        needsDisplay = true
+    }
+
+    func collectViews() {
+        frameState.views = layout.views
+        frameState.indexByID.removeAll(keepingCapacity: true)
+        for (index, view) in frameState.views.enumerated() { frameState.indexByID[view.id] = index }
+        frameState.contentClips = contentClips(of: frameState.views)
+    }
+
+    private func paintBoxes() -> Grid {
+        let nodes = PaintNode.nodes(from: frameState.views, selected: dev?.highlightedID)
+        let painting = painter.paint(nodes, width: size.width, height: size.height)
+        frameState.painting = painting
+        return painting.grid
+    }
+
+    private func drawContent(of widgets: [Widget], into grid: inout Grid) {
+        var canvas = ContentCanvas(grid: grid)
+        grid = Grid(width: 0, height: 0)  // one owner for the cells: no copy on write
+        for widget in widgets {
+            guard let id = widget.view.id, let index = frameState.indexByID[id] else { continue }
+            let laid = frameState.views[index]
+            guard laid.style.visible, isShown(index) else { continue }
+            canvas.area = Self.contentBox(of: laid)
+            canvas.clip = frameState.contentClips[index]
+            canvas.style = laid.style
+            guard !canvas.clip.isEmpty else { continue }
+            widget.draw(in: &canvas)
+        }
+        grid = canvas.grid
+    }
+
+    /// Whether a view and all its ancestors are visible.
+    private func isShown(_ index: Int) -> Bool {
+        var current: Int? = index
+        while let at = current {
+            if !frameState.views[at].style.visible { return false }
+            current = frameState.views[at].parentIndex
+        }
+        return true
+    }
+
+    /// The box inside a view's border and padding.
+    static func contentBox(of view: ViewLayout) -> CellRect {
+        let ring = view.style.border.takesRing ? 1 : 0
+        let padding = view.style.padding
+        func cells(_ value: Double) -> Int { value.isFinite && value > 0 ? Int(min(value, 10_000).rounded()) : 0 }
+        let frame = view.frame
+        let left = ring + cells(padding.left), top = ring + cells(padding.top)
+        return CellRect(x: frame.x + left, y: frame.y + top,
+                        width: max(0, frame.width - left - ring - cells(padding.right)),
+                        height: max(0, frame.height - top - ring - cells(padding.bottom)))
+    }
+
+    private func contentClips(of views: [ViewLayout]) -> [CellRect] {
+        let screen = CellRect(x: 0, y: 0, width: size.width, height: size.height)
+        // As the painter clips: a child to its parent's frame inside the border,
+        // and so on up (parents come before children in tree order). A widget's
+        // content is further clipped to its own content box.
+        var childClips: [CellRect] = [], contentClips: [CellRect] = []
+        childClips.reserveCapacity(views.count)
+        contentClips.reserveCapacity(views.count)
+        for view in views {
+            let clip = view.parentIndex.map { childClips[$0] } ?? screen
+            let ring = view.style.border.takesRing ? 1 : 0
+            let inner = CellRect(x: view.frame.x + ring, y: view.frame.y + ring,
+                                 width: max(0, view.frame.width - 2 * ring), height: max(0, view.frame.height - 2 * ring))
+            childClips.append(inner.intersection(clip).nonNegative)
+            contentClips.append(Self.contentBox(of: view).intersection(clip).nonNegative)
+        }
+        return contentClips
+    }
+
+    /// Feeds changed intrinsic sizes to the solver (constants in place); returns
+    /// whether any changed.
+    @discardableResult
+    func applyIntrinsicSizes(_ widgets: [Widget]) -> Bool {
+        var changed = false
+        for widget in widgets {
+            let content = widget.intrinsicSize
+            guard content.width != nil || content.height != nil || widget.intrinsicHandles != nil else { continue }
+            var chrome = (width: 0, height: 0)
+            if let style = computedStyle(of: widget.view) {
+                let ring = style.border.takesRing ? 2 : 0
+                chrome = (ring + Int(style.padding.left + style.padding.right),
+                          ring + Int(style.padding.top + style.padding.bottom))
+            }
+            let wanted = IntrinsicSize(width: content.width.map { $0 + chrome.width },
+                                       height: content.height.map { $0 + chrome.height })
+            var handles = widget.intrinsicHandles ?? Self.makeIntrinsicHandles(for: widget.view)
+            guard handles.applied != wanted || handles.appliedHugging != widget.hugsContent
+                || widget.intrinsicHandles == nil else { continue }
+            Self.set(handles.widthAtLeast, to: wanted.width)
+            Self.set(handles.widthAtMost, to: widget.hugsContent ? wanted.width : nil)
+            Self.set(handles.heightAtLeast, to: wanted.height)
+            Self.set(handles.heightAtMost, to: widget.hugsContent ? wanted.height : nil)
+            handles.applied = wanted
+            handles.appliedHugging = widget.hugsContent
+            widget.intrinsicHandles = handles
+            changed = true
+        }
+        return changed
+    }
+
+    private static func set(_ handle: Constraint, to value: Int?) {
+        if let value {
+            handle.update(offset: Double(value))
+            if !handle.isActive { handle.activate() }
+        } else if handle.isActive {
+            handle.deactivate()
+        }
+    }
+
+    private static func makeIntrinsicHandles(for view: View) -> IntrinsicHandles {
+        let made = view.prepareConstraints { make in
+            make.width.greaterThanOrEqualTo(0).priority(750).labeled("intrinsic-width-min")
+            make.width.lessThanOrEqualTo(0).priority(600).labeled("intrinsic-width-max")
+            make.height.greaterThanOrEqualTo(0).priority(750).labeled("intrinsic-height-min")
+            make.height.lessThanOrEqualTo(0).priority(600).labeled("intrinsic-height-max")
+        }
+        return IntrinsicHandles(widthAtLeast: made[0], widthAtMost: made[1], heightAtLeast: made[2], heightAtMost: made[3])
+    }
+
+    /// Gives every widget (and its style views) the states the runtime decides;
+    /// only changed state sets reach the layout (an incremental restyle).
+    func applyStates(_ widgets: [Widget]) {
+        for widget in widgets {
+            setStates(widget.states, of: widget.view)
+            for child in widget.styleViews { setStates(widget.states(ofStyleView: child), of: child) }
+        }
+    }
+
+    private func setStates(_ states: [String], of view: View) {
+        let key = ObjectIdentifier(view)
+        guard appliedStates[key] != states else { return }
+        appliedStates[key] = states
+        if layout.setStates(states, of: view)?.applied == true { needsDisplay = true }
+    }
+}
+
+extension CellRect {
+    /// The rectangle with negative sizes made empty.
+    var nonNegative: CellRect {
+        CellRect(x: x, y: y, width: max(0, width), height: max(0, height))
+    }
+}

@@ -1,0 +1,71 @@
+import Canvas
+import Casement
+import TerminalUI
+import TextMetrics
+
+/// A row of tab titles, one selected: ← → while focused, or a click, selects;
+/// `onChange` is called with the new index (show the matching page there, for
+/// example by setting `visible` through a class or swapping subviews).
+///
+/// `.cas`: the row's box; the selected title is the style view `#<id>-tab`
+/// (class `tab`, state `selected`, plus `focused`; default reversed).
+/// Class `tabs`. Intrinsic size: the titles with a space each side, one row.
+@MainActor
+public final class Tabs: Widget {
+    /// The titles.
+    public var titles: [String] { didSet { selectedIndex = min(selectedIndex, max(0, titles.count - 1)); setNeedsDisplay() } }
+    /// The selected title.
+    public var selectedIndex: Int { didSet { if selectedIndex != oldValue { setNeedsDisplay() } } }
+    /// Called with the new index when the selection changes by key or click.
+    public var onChange: ((Int) -> Void)?
+    private var tabStyle: View?
+
+    public init(_ titles: [String], selectedIndex: Int = 0, id: String? = nil, classes: [String] = [],
+                file: String = #fileID, line: Int = #line, column: Int = #column) {
+        self.titles = titles
+        self.selectedIndex = selectedIndex
+        super.init(id: id, widgetClass: "tabs", classes: classes, file: file, line: line, column: column)
+        tabStyle = addStyleView(id: "tab", classes: ["tab"])
+    }
+
+    public override var canFocus: Bool { true }
+    public override var intrinsicSize: IntrinsicSize {
+        IntrinsicSize(width: titles.reduce(0) { $0 + cellWidth(of: $1) + 2 } + max(0, titles.count - 1), height: 1)
+    }
+
+    /// Each title's first cell and width (with its spaces).
+    func spans() -> [(x: Int, width: Int)] {
+        var x = 0
+        return titles.map { title in
+            defer { x += cellWidth(of: title) + 3 }
+            return (x, cellWidth(of: title) + 2)
+        }
+    }
+
+    public override func draw(in canvas: inout ContentCanvas) {
+        let selectedLook = RowLook.selected(tabStyle.flatMap(style(of:)), fallback: canvas.textStyle)
+        for (index, span) in spans().enumerated() {
+            let look = index == selectedIndex ? selectedLook : canvas.textStyle
+            canvas.write(" \(titles[index]) ", x: span.x, y: 0, style: look)
+            if index < titles.count - 1 { canvas.write("│", x: span.x + span.width, y: 0) }
+        }
+    }
+
+    private func select(_ index: Int) {
+        guard titles.indices.contains(index), index != selectedIndex else { return }
+        selectedIndex = index
+        onChange?(index)
+    }
+
+    public override func handle(_ event: Event) -> Bool {
+        switch event {
+        case .key(.left): select(selectedIndex - 1); return true
+        case .key(.right): select(selectedIndex + 1); return true
+        case .click(let x, _):
+            guard let index = spans().firstIndex(where: { x >= $0.x && x < $0.x + $0.width }) else { return false }
+            select(index)
+            return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import CasementApp
+import Foundation
+import LayoutEngine
+import TerminalUI
+
+/// `casement-bench app`: the app runtime on a real (pseudo-)terminal.
+struct AppBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "app",
+        abstract: "Frame time and bytes when a full-screen Table of 10,000 rows scrolls by one row.",
+        discussion: """
+            table-scroll-WxH: a Table of N rows (PID USER CPU% MEM% COMMAND) filling a WxH \
+            pseudo-terminal drained by a thread; each run scrolls the viewport by one row, \
+            then builds the frame (layout, paint, widget content), diffs it against what the \
+            terminal shows and presents it. frame is that time, bytes what it wrote. \
+            Targets: frame median <= 2 ms and bytes <= 8 KB at 250x70.
+            """)
+
+    @Option(help: "Timed runs.") var runs = 101
+    @Option(help: "Rows in the table.") var rows = 10_000
+    @Option(help: "Terminal size, WIDTHxHEIGHT.") var size = "250x70"
+
+    mutating func run() throws {
+        guard let screen = RenderBench.parseScreens(size)?.first else { throw ValidationError("size is WIDTHxHEIGHT") }
+        let (frames, bytes) = try MainActor.assumeIsolated { [rows, runs] in
+            try Self.measure(screen: screen, rows: rows, runs: runs)
+        }
+        let workload = "table-scroll-\(screen.width)x\(screen.height)"
+        print(benchLine(group: "app", workload: workload, n: rows, phase: "frame", unit: "ms", samples: frames))
+        print(benchLine(group: "app", workload: workload, n: rows, phase: "bytes", unit: "B", samples: bytes))
+    }
+
+    @MainActor
+    static func measure(screen: TerminalSize, rows count: Int, runs: Int) throws -> ([Double], [Double]) {
+        let commands = ["swift-frontend", "bash", "casement-top", "kworker/0:1", "systemd-journald", "sshd", "tmux: server"]
+        let users = ["root", "daemon", "casement", "www-data"]
+        let rows = (0..<count).map { index in
+            [String(index + 1), users[index % users.count], String(format: "%.1f", Double(index * 37 % 1000) / 10),
+             String(format: "%.1f", Double(index * 13 % 400) / 10), commands[index % commands.count] + " --worker \(index)"]
+        }
+        let table = Table(columns: [
+            TableColumn("PID", width: 7, alignment: .right), TableColumn("USER", width: 10),
+            TableColumn("CPU%", width: 6, alignment: .right), TableColumn("MEM%", width: 6, alignment: .right),
+            TableColumn("COMMAND"),
+        ], rows: rows, id: "table")
+        let root = View(.screen, id: "root")
+        root.addSubview(table)
+        table.view.makeConstraints { make in make.edges.equalToSuperview() }
+        let app = try App(root: root, devMode: false)
+        let pty = try DrainedTerminal(screen: screen)
+        let session = try TerminalSession(options: pty.options)
+        defer { session.end() }
+        session.apply(PaneLayout(size: session.size, showsStatusLine: false))
+        app.resize(to: TerminalSize(width: screen.width, height: screen.height))
+        app.drawFrame(on: session)
+        var frames: [Double] = [], bytes: [Double] = []
+        for run in -5..<runs {
+            table.scroll(by: 1)
+            var written = 0
+            let seconds = measureSeconds { written = app.drawFrame(on: session) ?? -1 }
+            guard run >= 0 else { continue }
+            frames.append(seconds * 1e3)
+            bytes.append(Double(written))
+        }
+        // Every run moved the viewport (the figures are not of frames that showed nothing new).
+        guard table.scrollOffset == runs + 5, app.screen.plainLines()[1].hasPrefix(String(repeating: " ", count: 7 - String(runs + 6).count) + String(runs + 6)) else {
+            throw ValidationError("the table did not scroll as expected (offset \(table.scrollOffset))")
+        }
+        return (frames, bytes)
+    }
+}
