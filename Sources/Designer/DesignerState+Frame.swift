@@ -18,8 +18,12 @@ public struct DesignerFrame: Sendable {
 
 // Drawing: the panes as grids, and the status line.
 extension DesignerState {
-    /// The panes as they should look now. Only what changed is repainted.
-    public mutating func frame() -> DesignerFrame {
+    /// Paints the next frame: the panes as they should look now, with only what
+    /// changed since the last frame repainted. A command, not a query: the live
+    /// canvas keeps what it painted last, which is how damage is found. Everything
+    /// the designer only reads (selection, inspector data, the session) is read
+    /// without changing anything.
+    public mutating func renderFrame() -> DesignerFrame {
         let layout = paneLayout
         let size = layoutSize
         let clock = ContinuousClock()

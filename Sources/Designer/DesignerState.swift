@@ -16,7 +16,7 @@ import TerminalUI
 ///     var designer = DesignerState(specPath: "demo/boxes.layout", screen: TerminalSize(width: 80, height: 24))
 ///     designer.load()
 ///     designer.perform(.nextView)
-///     let frame = designer.frame()      // grids for the canvas, inspector, drawer, status line
+///     let frame = designer.renderFrame()      // grids for the canvas, inspector, drawer, status line
 public struct DesignerState {
     public internal(set) var session: LayoutSession
     /// The terminal's size (all panes).

@@ -12,7 +12,7 @@ struct DesignerStateTests {
     @Test("the first frame paints the layout and names the spec in the status line")
     func firstFrame() throws {
         var designer = makeDesigner(twoBoxesFiles())
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         #expect(frame.canvasDamage == .full)
         #expect(frame.canvas.width == 60 && frame.canvas.height == 19)
         let rows = frame.canvas.plainLines()
@@ -28,10 +28,10 @@ struct DesignerStateTests {
     func damageOnly() throws {
         let files = twoBoxesFiles()
         var designer = makeDesigner(files)
-        let before = designer.frame().canvas
+        let before = designer.renderFrame().canvas
         files["look.cas"] = twoBoxesStyle.replacing("bg red", with: "bg green")
         designer.reload(changedFiles: ["look.cas"])
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         #expect(frame.canvasDamage == .regions([CellRect(x: 15, y: 1, width: 12, height: 5)]))
         // Exactly the inside of beta changed colour, and nothing else.
         let runs = frame.canvas.changedRuns(since: before)
@@ -48,15 +48,15 @@ struct DesignerStateTests {
     @Test("a save that changes nothing on screen: no damage, and the same grids")
     func noChangeNoDamage() {
         var designer = makeDesigner(twoBoxesFiles())
-        let first = designer.frame()
+        let first = designer.renderFrame()
         designer.reload(changedFiles: ["look.cas"])
-        let second = designer.frame()
+        let second = designer.renderFrame()
         #expect(second.canvasDamage == CanvasDamage.none)
         #expect(second.canvas == first.canvas)
         // A file nothing depends on: nothing to do at all.
         designer.reload(changedFiles: ["elsewhere.cas"])
         #expect(designer.outcome?.kind == .unchanged)
-        #expect(designer.frame().canvasDamage == CanvasDamage.none)
+        #expect(designer.renderFrame().canvasDamage == CanvasDamage.none)
     }
 
     @Test("the same save reported twice (leading and trailing edge) still reads 'reloaded'")
@@ -79,10 +79,10 @@ struct DesignerStateTests {
     func errorDrawer() throws {
         let files = twoBoxesFiles()
         var designer = makeDesigner(files, width: 100)
-        let good = designer.frame().canvas
+        let good = designer.renderFrame().canvas
         files["spec.layout"] = twoBoxesSpec.replacing("top == 1", with: "top == == 1")
         designer.reload(changedFiles: ["spec.layout"])
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         #expect(frame.canvas == good)
         let drawer = try #require(designer.drawer)
         #expect(drawer.situation == .keptLastLayout)
@@ -101,7 +101,7 @@ struct DesignerStateTests {
 
         files["spec.layout"] = twoBoxesSpec
         designer.reload(changedFiles: ["spec.layout"])
-        let fixed = designer.frame()
+        let fixed = designer.renderFrame()
         #expect(designer.drawer == nil && fixed.drawer == nil)
         #expect(fixed.layout.drawer.isEmpty)
         #expect(try #require(fixed.status).plainLines()[0].contains("reloaded in"))
@@ -111,10 +111,10 @@ struct DesignerStateTests {
     func deletedFile() throws {
         let files = twoBoxesFiles()
         var designer = makeDesigner(files)
-        let good = designer.frame().canvas
+        let good = designer.renderFrame().canvas
         files["look.cas"] = nil
         designer.reload(changedFiles: ["look.cas"])
-        #expect(designer.frame().canvas == good)
+        #expect(designer.renderFrame().canvas == good)
         #expect(designer.drawer?.errors.contains { $0.message.contains("look.cas") } == true)
         files["look.cas"] = twoBoxesStyle
         designer.reload(changedFiles: ["look.cas"])
@@ -131,9 +131,9 @@ struct DesignerStateTests {
     @Test("a resize lays the spec out again at the new size and repaints everything")
     func resize() {
         var designer = makeDesigner(twoBoxesFiles())
-        _ = designer.frame()
+        _ = designer.renderFrame()
         designer.resize(to: TerminalSize(width: 40, height: 12))
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         #expect(frame.canvasDamage == .full)
         #expect(frame.canvas.width == 40 && frame.canvas.height == 11)
         #expect(designer.session.size == TerminalSize(width: 40, height: 11))
@@ -145,19 +145,19 @@ struct DesignerStateTests {
         var designer = makeDesigner(twoBoxesFiles(), width: 100, height: 30)
         #expect(designer.session.size.width == 100)
         designer.perform(.toggleInspector)
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         let inspector = try #require(frame.inspector)
         #expect(inspector.width == 40)
         #expect(designer.session.size.width == 60)
         #expect(inspector.plainLines()[0].contains("VIEWS 4"))
         designer.perform(.widenInspector)
-        #expect(designer.frame().layout.inspector.width == 44)
+        #expect(designer.renderFrame().layout.inspector.width == 44)
         #expect(designer.session.size.width == 56)
         designer.perform(.narrowInspector)
         designer.perform(.narrowInspector)
-        #expect(designer.frame().layout.inspector.width == 36)
+        #expect(designer.renderFrame().layout.inspector.width == 36)
         designer.perform(.toggleInspector)
-        #expect(designer.frame().inspector == nil)
+        #expect(designer.renderFrame().inspector == nil)
         #expect(designer.session.size.width == 100)
     }
 
@@ -165,9 +165,9 @@ struct DesignerStateTests {
     func inspectorLimits() {
         var designer = makeDesigner(twoBoxesFiles(), width: 40, height: 20, inspector: true)
         for _ in 0..<20 { designer.perform(.widenInspector) }
-        #expect(designer.frame().layout.canvas.width == 10)
+        #expect(designer.renderFrame().layout.canvas.width == 10)
         for _ in 0..<20 { designer.perform(.narrowInspector) }
-        #expect(designer.frame().layout.inspector.width == 20)
+        #expect(designer.renderFrame().layout.inspector.width == 20)
     }
 
     @Test("q asks to quit; Ctrl-L asks for a full repaint")
@@ -186,7 +186,7 @@ struct DesignerStateTests {
             var designer = makeDesigner(twoBoxesFiles(), width: width, height: height, inspector: true)
             designer.perform(.nextView)
             designer.perform(.activate)
-            let frame = designer.frame()
+            let frame = designer.renderFrame()
             #expect(frame.canvas.width == frame.layout.canvas.width)
         }
     }

@@ -26,7 +26,7 @@ struct DrawerHardeningTests {
         #expect(rows[source + 1].hasPrefix("     │ ^~~") && rows[source + 1].count <= 100, "\(rows)")
         #expect(rows[source + 2].hasPrefix("   hint:"), "\(rows)")
         #expect(drawer.requestedHeight(width: 100, limit: 20) <= 20)
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         #expect(frame.drawer != nil)
     }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import Designer
 
 private func inspectorRows(_ designer: inout DesignerState) -> [String] {
-    designer.frame().inspector?.plainLines() ?? []
+    designer.renderFrame().inspector?.plainLines() ?? []
 }
 
 @Suite("The designer: off-canvas, clipped and collapsed views")
@@ -39,11 +39,11 @@ struct FitAndCollapseTests {
             """
         let files = EditableFiles(["spec.layout": spec, "look.cas": "text { bold true }\n"])
         var designer = makeDesigner(files, width: 40, height: 6)
-        #expect(designer.frame().canvas.text.hasPrefix("Save Export Quit\n"))
+        #expect(designer.renderFrame().canvas.text.hasPrefix("Save Export Quit\n"))
 
         files["look.cas"] = "text { bold true }\n#export { collapse true }\n"
         designer.reload(changedFiles: ["look.cas"])
-        let collapsed = designer.frame().canvas
+        let collapsed = designer.renderFrame().canvas
         #expect(collapsed.text.hasPrefix("Save Quit\n"), "\(collapsed.text)")
         #expect(!collapsed.text.contains("Export"))
         #expect(designer.session.checkDiagnostics().isEmpty)
@@ -52,6 +52,6 @@ struct FitAndCollapseTests {
 
         files["look.cas"] = "text { bold true }\n"
         designer.reload(changedFiles: ["look.cas"])
-        #expect(designer.frame().canvas.text.hasPrefix("Save Export Quit\n"))
+        #expect(designer.renderFrame().canvas.text.hasPrefix("Save Export Quit\n"))
     }
 }

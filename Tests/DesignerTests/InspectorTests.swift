@@ -17,7 +17,7 @@ private let conflictSpec = """
     """
 
 private func inspectorText(_ designer: inout DesignerState) -> [String] {
-    designer.frame().inspector?.plainLines() ?? []
+    designer.renderFrame().inspector?.plainLines() ?? []
 }
 
 @Suite("The inspector")
@@ -53,7 +53,7 @@ struct InspectorTests {
         #expect(rows.contains("│ border-style double"))
         #expect(rows.contains("│   box[state:selected] look.cas:9:3"))
         let struck = try #require(rows.firstIndex { $0.contains("border single") })
-        let grid = try #require(designer.frame().inspector)
+        let grid = try #require(designer.renderFrame().inspector)
         let x = try #require(Array(grid.plainLines()[struck]).firstIndex(of: "b"))
         #expect(grid[x, struck].attributes.contains(.strikethrough))
         #expect(rows[struck].hasSuffix("box look.cas:3:3"))
@@ -124,13 +124,13 @@ struct InspectorTests {
     func wheel() {
         var designer = makeDesigner(twoBoxesFiles(), width: 90, height: 16, inspector: true)
         for _ in 0..<2 { designer.perform(.nextView) }
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         let x = frame.layout.inspector.x + 3
         designer.perform(.scrollDown(x: x, y: 12))
-        _ = designer.frame()
+        _ = designer.renderFrame()
         #expect(designer.viewport.detailsTop == 3)
         designer.perform(.scrollUp(x: x, y: 12))
-        _ = designer.frame()
+        _ = designer.renderFrame()
         #expect(designer.viewport.detailsTop == 0)
         // Over the canvas, the wheel does nothing.
         designer.perform(.scrollDown(x: 1, y: 1))
@@ -184,7 +184,7 @@ struct GalleryTests {
         #expect(designer.selection == nil)
         #expect(designer.history == [HistoryEntry(specPath: "demo/gallery.layout", selection: "demo-one")])
         #expect(designer.keyHints.contains("g back"))
-        _ = designer.frame()
+        _ = designer.renderFrame()
         designer.perform(.back)
         #expect(designer.session.specPath == "demo/gallery.layout")
         #expect(designer.selection == "demo-one")
@@ -210,12 +210,12 @@ struct GalleryTests {
     @Test("a click on a demo row, or anything inside it, opens the demo")
     func clickOpens() throws {
         var designer = makeDesigner(galleryFiles(), spec: "demo/gallery.layout")
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         let two = try #require(designer.session.view("demo-two")).frame
         #expect(frame.canvas.plainLines()[two.y].contains("two"))
         designer.perform(.click(x: two.x, y: two.y))
         #expect(designer.session.specPath == "demo/two.layout")
-        #expect(designer.frame().canvasDamage == .full)
+        #expect(designer.renderFrame().canvasDamage == .full)
     }
 
     /// Hardening rough edge: at 120 columns the stage timings crowded the
@@ -223,7 +223,7 @@ struct GalleryTests {
     @Test("the gallery at 120×40 shows 'Enter open' in the status line")
     func galleryStatusShowsEnterOpen() throws {
         var designer = makeDesigner(galleryFiles(), spec: "demo/gallery.layout", width: 120, height: 40)
-        let status = try #require(designer.frame().status).plainLines()[0]
+        let status = try #require(designer.renderFrame().status).plainLines()[0]
         #expect(status.contains("Enter open"), "\(status)")
         #expect(status.hasSuffix("q quit"), "\(status)")
     }
@@ -234,21 +234,21 @@ struct GalleryTests {
     func backAfterClickReturnsToClickedRow() throws {
         var designer = makeDesigner(galleryFiles(), spec: "demo/gallery.layout")
         #expect(designer.selection == "demo-one")
-        _ = designer.frame()
+        _ = designer.renderFrame()
         let two = try #require(designer.session.view("demo-two")).frame
         designer.perform(.click(x: two.x, y: two.y))
         #expect(designer.session.specPath == "demo/two.layout")
         #expect(designer.history == [HistoryEntry(specPath: "demo/gallery.layout", selection: "demo-two")])
-        _ = designer.frame()
+        _ = designer.renderFrame()
         designer.perform(.back)
         #expect(designer.session.specPath == "demo/gallery.layout")
         #expect(designer.selection == "demo-two")
 
-        _ = designer.frame()
+        _ = designer.renderFrame()
         let text = try #require(designer.session.view("demo-two/text#1")).frame
         designer.perform(.click(x: text.x, y: text.y))
         #expect(designer.session.specPath == "demo/two.layout")
-        _ = designer.frame()
+        _ = designer.renderFrame()
         designer.perform(.back)
         #expect(designer.selection == "demo-two")
     }

@@ -28,12 +28,12 @@ struct SelectionTests {
         designer.perform(.nextView)
         designer.perform(.nextView)
         #expect(designer.session.states(ofView: "alpha") == ["selected"])
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         #expect(frame.canvas.plainLines()[1].hasPrefix(" ╔═ Alpha ══╗  ┌─ Beta"))
         designer.perform(.nextView)
         #expect(designer.session.states(ofView: "alpha").isEmpty)
         #expect(designer.session.states(ofView: "beta") == ["selected"])
-        let next = designer.frame()
+        let next = designer.renderFrame()
         #expect(next.canvas.plainLines()[1].hasPrefix(" ┌─ Alpha ──┐  ╔═ Beta ═══╗"))
         // Only the two boxes were repainted.
         #expect(next.canvasDamage == .regions([
@@ -48,7 +48,7 @@ struct SelectionTests {
         designer.perform(.nextView)
         let nodes = designer.paintNodes()
         #expect(nodes.map(\.highlight) == [.none, .selected, .none, .none])
-        let corner = designer.frame().canvas[1, 1]
+        let corner = designer.renderFrame().canvas[1, 1]
         #expect(corner.foreground == Painter().selectedColor)
     }
 
@@ -130,7 +130,7 @@ struct SelectionTests {
     @Test("a click selects the topmost box under the pointer; a click on nothing clears")
     func clickOnCanvas() {
         var designer = makeDesigner(twoBoxesFiles())
-        _ = designer.frame()
+        _ = designer.renderFrame()
         designer.perform(.click(x: 17, y: 3))
         #expect(designer.selection == "beta")
         designer.perform(.click(x: 3, y: 2))
@@ -142,12 +142,12 @@ struct SelectionTests {
     @Test("a click on an inspector row selects that view or constraint")
     func clickInInspector() throws {
         var designer = makeDesigner(twoBoxesFiles(), width: 100, height: 40, inspector: true)
-        let frame = designer.frame()
+        let frame = designer.renderFrame()
         let rows = try #require(frame.inspector).plainLines()
         let betaRow = try #require(rows.firstIndex { $0.contains("beta box") })
         designer.perform(.click(x: frame.layout.inspector.x + 5, y: betaRow))
         #expect(designer.selection == "beta")
-        let next = designer.frame()
+        let next = designer.renderFrame()
         let details = try #require(next.inspector).plainLines()
         let constraintRow = try #require(details.firstIndex { $0.contains("beta.left == alpha.right + 2 as gap") })
         designer.perform(.click(x: next.layout.inspector.x + 5, y: constraintRow))

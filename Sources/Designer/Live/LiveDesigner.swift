@@ -132,7 +132,7 @@ public final class LiveDesigner {
     /// update (whose own bytes are not shown).
     @discardableResult
     public func redraw() -> Int? {
-        let frame = state.frame()
+        let frame = state.renderFrame()
         if terminal.layout != frame.layout { terminal.apply(frame.layout) }
         if state.wantsFullRepaint {
             terminal.repaintEverythingNextTime()
