@@ -19,6 +19,7 @@ import TerminalUI
 /// posted changes run and a frame is built (incrementally, as on a terminal).
 @MainActor
 public final class AppPilot {
+    /// The app under test; read its widgets and views through it between actions.
     public let app: App
 
     /// Starts `app` at `size` and draws its first frame (dev mode, if on, starts watching).

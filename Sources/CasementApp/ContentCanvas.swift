@@ -8,8 +8,10 @@ public struct CellStyle: Hashable, Sendable {
     public var foreground: Color?
     /// nil: keep the background already painted there (the view's, or a row's).
     public var background: Color?
+    /// Bold, dim, italic, underline, reverse, strikethrough: the cell attributes to draw with.
     public var attributes: CellAttributes
 
+    /// A style with the given colours (nil: as `foreground` and `background` say) and attributes.
     public init(foreground: Color? = nil, background: Color? = nil, attributes: CellAttributes = []) {
         self.foreground = foreground
         self.background = background

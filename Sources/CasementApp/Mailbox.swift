@@ -61,7 +61,9 @@ public struct TimerHandle: Hashable {
     let id: Int
     weak var app: App?
 
+    /// Handles of the same timer are equal, whichever app reference they hold.
     public nonisolated static func == (lhs: TimerHandle, rhs: TimerHandle) -> Bool { lhs.id == rhs.id }
+    /// Hashes the timer's id only, consistent with `==`.
     public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// Stops the timer (it never runs again).

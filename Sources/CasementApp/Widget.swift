@@ -107,9 +107,12 @@ open class Widget {
 
 /// A widget's natural content size; nil along an axis the layout decides.
 public struct IntrinsicSize: Hashable, Sendable {
+    /// Columns the content needs, in cells; nil: the layout decides the width.
     public var width: Int?
+    /// Rows the content needs, in cells; nil: the layout decides the height.
     public var height: Int?
 
+    /// A size with either axis left to the layout (nil).
     public init(width: Int? = nil, height: Int? = nil) {
         self.width = width
         self.height = height

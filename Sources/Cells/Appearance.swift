@@ -22,11 +22,16 @@ public enum HorizontalAlignment: String, CaseIterable, Hashable, Sendable {
 /// Edge distances in cells, in ClassyLiveLayout's (UIEdgeInsets') order:
 /// top, left, bottom, right.
 public struct Insets: Hashable, Sendable {
+    /// Cells between the top edge and what it surrounds.
     public var top: Double
+    /// Cells between the left edge and what it surrounds.
     public var left: Double
+    /// Cells between the bottom edge and what it surrounds.
     public var bottom: Double
+    /// Cells between the right edge and what it surrounds.
     public var right: Double
 
+    /// Insets from each side's distance in cells; a side left out is 0.
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top
         self.left = left
@@ -34,9 +39,11 @@ public struct Insets: Hashable, Sendable {
         self.right = right
     }
 
+    /// The same distance, in cells, on all four sides.
     public init(all value: Double) {
         self.init(top: value, left: value, bottom: value, right: value)
     }
 
+    /// No inset on any side.
     public static let zero = Insets()
 }

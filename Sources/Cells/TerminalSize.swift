@@ -1,9 +1,12 @@
 /// A size in terminal cells: a terminal's (all its panes), or the canvas a spec
 /// is laid out for. Never negative: a negative width or height is taken as 0.
 public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
+    /// Columns, in cells; never negative.
     public var width: Int
+    /// Rows, in cells; never negative.
     public var height: Int
 
+    /// A size of `width` columns by `height` rows; a negative side is taken as 0.
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)

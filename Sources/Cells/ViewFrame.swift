@@ -2,11 +2,16 @@
 /// corner is 0, 0). Width and height may be zero or negative: the engine keeps
 /// what the constraints say and flags it, and painters draw nothing there.
 public struct ViewFrame: Hashable, Sendable, CustomStringConvertible {
+    /// Column of the left edge, in cells from the screen's left (0).
     public var x: Int
+    /// Row of the top edge, in cells from the screen's top (0).
     public var y: Int
+    /// Width in cells; may be zero or negative (then nothing is painted).
     public var width: Int
+    /// Height in cells; may be zero or negative (then nothing is painted).
     public var height: Int
 
+    /// A frame at column `x`, row `y`, kept exactly as given (no clamping of the sizes).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -14,9 +19,12 @@ public struct ViewFrame: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// The empty frame at the screen's top-left corner.
     public static let zero = ViewFrame(x: 0, y: 0, width: 0, height: 0)
 
+    /// The column just right of the frame (`x + width`), exclusive.
     public var maxX: Int { x + width }
+    /// The row just below the frame (`y + height`), exclusive.
     public var maxY: Int { y + height }
 
     /// `x=2 y=1 width=20 height=5`.

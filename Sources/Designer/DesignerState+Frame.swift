@@ -5,12 +5,16 @@ import TerminalUI
 
 /// Everything the designer shows on one screen, ready to draw: a grid per pane.
 public struct DesignerFrame: Sendable {
+    /// Where each pane sits on the terminal, in cells.
     public var layout: PaneLayout
     /// The whole layout; the canvas pane shows its top-left part (the drawer,
     /// when open, covers the bottom rows).
     public var canvas: Grid
+    /// The inspector pane's grid; nil when it is hidden or has no room.
     public var inspector: Grid?
+    /// The drawer's grid (help, or an open drawer); nil when closed or with no room.
     public var drawer: Grid?
+    /// The status line's grid; nil when it has no room.
     public var status: Grid?
     /// What the canvas repainted for this frame.
     public var canvasDamage: CanvasDamage

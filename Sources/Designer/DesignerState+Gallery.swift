@@ -2,6 +2,7 @@ import LayoutEngine
 
 /// A spec the designer showed before the one on screen.
 public struct HistoryEntry: Hashable, Sendable {
+    /// The spec file that was on screen.
     public var specPath: String
     /// What was selected there, selected again on the way back.
     public var selection: String?

@@ -1,5 +1,6 @@
 /// One message about a source file: where, how bad, what, and how to fix it.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How bad a diagnostic is; ordered note < warning < error.
     public enum Severity: String, Hashable, Sendable, Comparable {
         case error, warning, note
 
@@ -10,9 +11,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             case .note: 0
             }
         }
+        /// Orders by badness: a note is less than a warning, a warning less than an error.
         public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     }
 
+    /// How bad the problem is: error, warning or note.
     public var severity: Severity
     /// What kind of problem this is; code compares diagnostics by it, never by `message`.
     public var code: DiagnosticCode
@@ -20,6 +23,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var origin: DiagnosticOrigin
     /// For people: escaped (see `PrintableText`) and cut to `messageLimit` characters.
     public var message: String
+    /// The file, 1-based line and column the diagnostic points at.
     public var location: SourceLocation
     /// The part of the source line shown under the summary (escaped, cut to a
     /// window around the column on a long line; see `Excerpt`).
@@ -44,6 +48,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// How many of them are errors.
         public var errors: Int
 
+        /// A note standing for `count` diagnostics not shown, `errors` of them errors.
         public init(count: Int, errors: Int) {
             self.count = count
             self.errors = errors
@@ -53,6 +58,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Messages and hints longer than this many characters keep their start and end.
     public static let messageLimit = 320
 
+    /// A diagnostic at `location`; message and hint are escaped and capped, the caret follows escapes in `excerpt`.
     public init(
         _ severity: Severity,
         _ code: DiagnosticCode,
@@ -130,11 +136,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What makes two diagnostics the same problem across edits that move it:
     /// the file, the code and the source text the diagnostic is about.
     public struct Identity: Hashable, Sendable {
+        /// The file the diagnostic is in.
         public var file: String
+        /// The kind of problem.
         public var code: DiagnosticCode
+        /// The source text the diagnostic is about; nil when it points into no source.
         public var subject: String?
     }
 
+    /// This diagnostic's identity: its file, code and subject, not its line or message.
     public var identity: Identity { Identity(file: location.file, code: code, subject: subject) }
 
     /// `file:line:col: severity: message` — one line, editor quick-fix friendly.
@@ -147,6 +157,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         code == .unclassified ? summary : summary + " [\(code)]"
     }
 
+    /// The one-line `summary`.
     public var description: String { summary }
 
     /// The summary (flagged with the code when `flagged`), the source line with
@@ -184,6 +195,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Array where Element == Diagnostic {
+    /// True when any of the diagnostics is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// Sorted by file, line and column; stable for equal locations.

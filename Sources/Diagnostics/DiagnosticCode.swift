@@ -19,12 +19,16 @@ public enum DiagnosticOrigin: String, Hashable, Sendable, CaseIterable {
 /// output carries it as `"code"`, and docs/diagnostics.md lists every code.
 /// The part before the first `.` names the stage (see `origin`).
 public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The code as written, such as `cas.unknown-property`.
     public let rawValue: String
 
+    /// The code spelled `rawValue`; any string is accepted (the known codes are static members).
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The code as written (`rawValue`).
     public var description: String { rawValue }
 
+    /// Orders codes alphabetically by `rawValue`.
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 
     /// The stage named by the code's prefix (`io.`, `cas.`, `layout.`, `engine.`).

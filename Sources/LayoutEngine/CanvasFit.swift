@@ -10,11 +10,16 @@ import TextMetrics
 /// How far a view's frame reaches past the canvas on each side, in cells (0 for
 /// a side it stays inside).
 public struct CanvasOverflow: Hashable, Sendable, CustomStringConvertible {
+    /// Cells the frame reaches past the canvas's left edge; 0 when inside.
     public var left: Int
+    /// Cells the frame reaches past the canvas's top edge; 0 when inside.
     public var top: Int
+    /// Cells the frame reaches past the canvas's right edge; 0 when inside.
     public var right: Int
+    /// Cells the frame reaches past the canvas's bottom edge; 0 when inside.
     public var bottom: Int
 
+    /// An overflow of the given number of cells past each side (0: inside).
     public init(left: Int, top: Int, right: Int, bottom: Int) {
         self.left = left
         self.top = top
@@ -41,6 +46,7 @@ public struct TextClipping: Hashable, Sendable {
     public var totalCells: Int
     /// Lines the text wraps to, and how many of them the box shows.
     public var lines: Int
+    /// How many of the text's `lines` the box shows.
     public var shownLines: Int
 
     /// Cells of text that are not drawn.

@@ -10,6 +10,7 @@ extension TerminalSession {
         /// Where keys come from and where output goes: the terminal, or a
         /// pseudo-terminal in tests.
         public var inputDescriptor: Int32
+        /// Where output goes: the terminal, or a pseudo-terminal in tests.
         public var outputDescriptor: Int32
         /// The terminfo entry; nil uses $TERM.
         public var terminalType: String?
@@ -23,8 +24,10 @@ extension TerminalSession {
         public var maximumColorDepth: ColorDepth?
         /// How long a lone Escape waits for the rest of a key sequence.
         public var escapeDelayMilliseconds: Int
+        /// How struck-through cells are drawn (ncurses has no strike-through attribute).
         public var strikethrough: StrikethroughRendering
 
+        /// Options for a session on standard input and output: $TERM, mouse and signal handling on, 25 ms escape delay.
         public init(
             inputDescriptor: Int32 = STDIN_FILENO,
             outputDescriptor: Int32 = STDOUT_FILENO,

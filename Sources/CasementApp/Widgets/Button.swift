@@ -15,6 +15,7 @@ public final class Button: Widget {
     /// Called when the button is pressed.
     public var onPress: (() -> Void)?
 
+    /// A button showing `label`; `file`, `line` and `column` locate its view in diagnostics.
     public init(_ label: String, id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column, onPress: (() -> Void)? = nil) {
         self.label = label

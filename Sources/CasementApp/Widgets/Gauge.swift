@@ -17,6 +17,7 @@ public final class Gauge: Widget {
     /// Whether the percentage is shown after the bar.
     public var showsPercentage = true { didSet { setNeedsDisplay() } }
 
+    /// A gauge at `value` (0–1) with `label` before the bar; the call site locates its view in diagnostics.
     public init(value: Double = 0, label: String = "", id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
         self.value = value

@@ -17,6 +17,7 @@ public final class Label: Widget {
         }
     }
 
+    /// A label showing `text`; the call site locates its view in diagnostics.
     public init(_ text: String, id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
         super.init(.text, id: id, widgetClass: "label", classes: classes, title: text, file: file, line: line, column: column)

@@ -27,6 +27,7 @@ public final class ListView: Widget {
     /// Rows the list showed last time (its content height).
     public private(set) var visibleRows = 0
 
+    /// A list of `items` with the first selected (none when empty); the call site locates its view in diagnostics.
     public init(items: [String] = [], id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
         self.items = items

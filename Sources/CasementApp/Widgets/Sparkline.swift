@@ -12,6 +12,7 @@ public final class Sparkline: Widget {
     /// The value drawn as a full bar; nil: the largest value shown.
     public var maximum: Double? { didSet { setNeedsDisplay() } }
 
+    /// A sparkline of `values` scaled up to `maximum` (nil: the largest shown); the call site locates its view.
     public init(values: [Double] = [], maximum: Double? = nil, id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
         self.values = values

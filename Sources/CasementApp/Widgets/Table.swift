@@ -11,8 +11,10 @@ public struct TableColumn: Hashable, Sendable {
     /// Cells wide; nil: as wide as its widest cell (or header); the last column
     /// takes the rest of the table's width.
     public var width: Int?
+    /// How the header and cells are placed across the column's width.
     public var alignment: HorizontalAlignment
 
+    /// A column headed `title`, `width` cells wide (nil: fitted to its content), aligned `alignment`.
     public init(_ title: String, width: Int? = nil, alignment: HorizontalAlignment = .left) {
         self.title = title
         self.width = width
@@ -37,18 +39,22 @@ public final class Table: Widget {
     public var columns: [TableColumn] { didSet { measure(); setNeedsDisplay() } }
     /// The rows, in the order shown (sorted when a sort column is set).
     public private(set) var rows: [[String]] = []
-    /// The column sorted by, and the direction.
+    /// The index in `columns` of the column sorted by; nil: rows in the order given.
     public private(set) var sortColumn: Int?
+    /// Whether `sortColumn` sorts smallest first.
     public private(set) var sortAscending = true
-    /// Called with the selected row's index in `rows` when the selection moves, and on Enter.
+    /// Called with the selected row's index in `rows` when the selection moves (by key or click).
     public var onSelect: ((Int) -> Void)?
+    /// Called with the selected row's index in `rows` on Enter.
     public var onActivate: ((Int) -> Void)?
     var cursor = RowCursor()
+    /// Body rows the table showed last time (its content height less the header).
     public private(set) var visibleRows = 0
     private var contentWidths: [Int] = []
     private var headerStyle: View?
     private var rowStyle: View?
 
+    /// A table of `columns` showing `rows` (unsorted); the call site locates its view in diagnostics.
     public init(columns: [TableColumn], rows: [[String]] = [], id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
         self.columns = columns

@@ -20,6 +20,7 @@ public final class Tabs: Widget {
     public var onChange: ((Int) -> Void)?
     private var tabStyle: View?
 
+    /// A tab row of `titles` with `selectedIndex` selected; the call site locates its view in diagnostics.
     public init(_ titles: [String], selectedIndex: Int = 0, id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
         self.titles = titles

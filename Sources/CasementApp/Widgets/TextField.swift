@@ -23,12 +23,14 @@ public final class TextField: Widget {
     public var placeholder: String { didSet { setNeedsDisplay() } }
     /// The cursor, in characters from the start (0...text.count).
     public private(set) var cursor: Int
-    /// Called after every edit, and on Enter.
+    /// Called with the new text after every edit (not on Enter: see `onSubmit`).
     public var onChange: ((String) -> Void)?
+    /// Called with the text when Enter is pressed.
     public var onSubmit: ((String) -> Void)?
     /// The first cell shown (the field scrolls sideways).
     private(set) var scroll = 0
 
+    /// A field holding `text` with the cursor at its end; `placeholder` shows while it is empty.
     public init(text: String = "", placeholder: String = "", id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
         self.text = text

@@ -7,6 +7,7 @@ public final class DocumentStore: @unchecked Sendable {
     private let lock = NSLock()
     private var documents: [String: TextDocument] = [:]
 
+    /// An empty store: no document is open.
     public init() {}
 
     /// Opens (or reopens) a document.
@@ -29,13 +30,16 @@ public final class DocumentStore: @unchecked Sendable {
         }
     }
 
+    /// Forgets an open document; the analysis reads its file from disk again.
     public func close(uri: String) {
         let path = Paths.path(ofURI: uri)
         lock.withLock { documents[path] = nil }
     }
 
+    /// The open document for a `file://` URI; nil when it is not open.
     public func document(uri: String) -> TextDocument? { document(path: Paths.path(ofURI: uri)) }
 
+    /// The open document at a file path; nil when it is not open.
     public func document(path: String) -> TextDocument? { lock.withLock { documents[path] } }
 
     /// Every open document at this moment.

@@ -1,13 +1,16 @@
 /// An open buffer: its text, version, and the line starts that turn LSP
 /// positions (UTF-16) into string indices and back.
 public struct TextDocument: Sendable {
+    /// The `file://` URI the editor names the document by.
     public let uri: String
+    /// The file path the URI stands for, the key the analysis uses.
     public let path: String
     public private(set) var version: Int
     public private(set) var text: String
     /// Index of the first character of each line; LF, CRLF and CR end a line.
     private var lineStarts: [String.Index] = []
 
+    /// A document opened at `version` with `text`; its lines are indexed at once.
     public init(uri: String, path: String, version: Int, text: String) {
         self.uri = uri
         self.path = path
@@ -16,6 +19,7 @@ public struct TextDocument: Sendable {
         indexLines()
     }
 
+    /// Lines in the text (at least 1: an empty text has one empty line).
     public var lineCount: Int { lineStarts.count }
 
     /// Applies one change: the whole text when `range` is nil, else a replacement
@@ -31,6 +35,7 @@ public struct TextDocument: Sendable {
         indexLines()
     }
 
+    /// Records the editor's version number after a change.
     public mutating func setVersion(_ version: Int) { self.version = version }
 
     private mutating func indexLines() {

@@ -2,24 +2,33 @@ import Foundation
 
 /// A JSON-RPC 2.0 error, sent as the `error` of a response.
 public struct ResponseError: Error, Codable, Hashable, Sendable {
+    /// The JSON-RPC or LSP error code, one of the constants below.
     public var code: Int
+    /// A one-line explanation for the client's log.
     public var message: String
 
+    /// An error with `code` and `message`.
     public init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
 
+    /// JSON-RPC: the message was not valid JSON.
     public static let parseError = -32700
+    /// JSON-RPC: the JSON was not a valid request object.
     public static let invalidRequest = -32600
+    /// JSON-RPC: the server has no such method.
     public static let methodNotFound = -32601
+    /// JSON-RPC: the params were missing or of the wrong shape.
     public static let invalidParams = -32602
+    /// JSON-RPC: the server failed while answering.
     public static let internalError = -32603
     /// LSP: a request before `initialize`.
     public static let serverNotInitialized = -32002
     /// LSP: a request about a document the server cannot answer for.
     public static let requestFailed = -32803
 
+    /// An `invalidParams` error that says what was wrong with the params.
     public static func invalidParams(_ message: String) -> ResponseError {
         ResponseError(code: invalidParams, message: message)
     }

@@ -10,6 +10,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Decodes any JSON value (null, bool, number, string, array or object).
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -27,6 +28,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         }
     }
 
+    /// Encodes the value as JSON; whole numbers are written without a fraction.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -51,21 +53,25 @@ public enum JSONValue: Codable, Hashable, Sendable {
         return nil
     }
 
+    /// The string, for a `.string`; nil for anything else.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
+    /// The number as an `Int` when it is whole (and below 10^15 in size); nil for anything else.
     public var intValue: Int? {
         if case .number(let value) = self, value == value.rounded(), abs(value) < 1e15 { return Int(value) }
         return nil
     }
 
+    /// The flag, for a `.bool`; nil for anything else.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
+    /// The elements, for an `.array`; nil for anything else.
     public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
@@ -89,11 +95,16 @@ public enum JSONValue: Codable, Hashable, Sendable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral
 {
+    /// A string literal as a `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer literal as a `.number`.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A boolean literal as a `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A dictionary literal as an `.object`; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
+    /// An array literal as an `.array`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }

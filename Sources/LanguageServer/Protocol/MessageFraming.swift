@@ -169,6 +169,7 @@ public final class MessageWriter: @unchecked Sendable {
         }
     }
 
+    /// Writes one message: a `Content-Length` header then `body`; concurrent sends never interleave.
     public func send(_ body: Data) {
         var frame = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
         frame.append(body)

@@ -14,10 +14,12 @@ public final class LanguageServer: @unchecked Sendable {
     public struct Options: Sendable {
         /// Milliseconds to wait after the last change before analysing.
         public var debounceMilliseconds: Int
-        /// The terminal size, in cells, that hover's frames are solved at.
+        /// The terminal width, in cells, that hover's frames are solved at.
         public var width: Int
+        /// The terminal height, in cells, that hover's frames are solved at.
         public var height: Int
 
+        /// Options with the defaults: 30 ms debounce on an 80×24 terminal.
         public init(debounceMilliseconds: Int = 30, width: Int = 80, height: Int = 24) {
             self.debounceMilliseconds = debounceMilliseconds
             self.width = width

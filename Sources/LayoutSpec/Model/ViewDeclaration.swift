@@ -8,15 +8,18 @@ import Diagnostics
 /// (`params`, `children`) share one copy-on-write box: copying a declaration
 /// then retains one reference for both.
 public struct ViewDeclaration: Hashable, Sendable {
+    /// What the view is (`box`, `text`, `grid`, …), from its header's kind word.
     public var kind: ViewKind
     /// Unique in the document. An anonymous view gets `parent/kind#n`, which no
     /// rule can name; a duplicated id is reported and renamed `id#n`.
     public var id: String
     /// True when the spec gave no id (or a duplicate one) and `id` was generated.
     public var isGeneratedID: Bool
+    /// The view's classes as the header gives them, in source order.
     public var classes: [String]
     /// The quoted title; for `text` views, the text they show.
     public var title: String?
+    /// The id of the enclosing view; nil for a top-level view.
     public var parent: String?
     /// 0 for a top-level view.
     public var depth: Int
@@ -27,6 +30,7 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var constraintRange: Range<Int>
     private var rarelyRead: RarelyRead
 
+    /// A declaration with every field given; `params` and `children` go into the shared copy-on-write box.
     public init(
         kind: ViewKind, id: String, isGeneratedID: Bool, classes: [String], title: String?, params: [ViewParameter],
         parent: String?, children: [String], depth: Int, location: SourceLocation, constraintRange: Range<Int>
@@ -74,6 +78,7 @@ public struct ViewDeclaration: Hashable, Sendable {
         return rarelyRead
     }
 
+    /// Equal when every field is; a shared box makes `params` and `children` equal without comparing them.
     public static func == (a: ViewDeclaration, b: ViewDeclaration) -> Bool {
         a.kind == b.kind && a.id == b.id && a.isGeneratedID == b.isGeneratedID && a.classes == b.classes
             && a.title == b.title && a.parent == b.parent && a.depth == b.depth && a.location == b.location
@@ -81,6 +86,7 @@ public struct ViewDeclaration: Hashable, Sendable {
             && (a.rarelyRead === b.rarelyRead || (a.params == b.params && a.children == b.children))
     }
 
+    /// Hashes every field, `params` and `children` included, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(id)
@@ -111,8 +117,11 @@ private final class RarelyRead: @unchecked Sendable {
 
 /// `name=value` from a view header.
 public struct ViewParameter: Hashable, Sendable {
+    /// The parameter's name, before the `=`.
     public var name: String
+    /// The value after the `=`.
     public var value: ParameterValue
+    /// Where the parameter is written in the spec.
     public var location: SourceLocation
 }
 
@@ -122,5 +131,6 @@ public struct StylesheetUse: Hashable, Sendable {
     public var path: String
     /// Relative to the spec file's directory, normalised (`a/../b` is `b`).
     public var resolvedPath: String
+    /// Where the `use` line is in the spec.
     public var location: SourceLocation
 }
