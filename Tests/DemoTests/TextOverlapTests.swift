@@ -27,6 +27,35 @@ import TextMetrics
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
+    /// The widths the sweep lays every demo out at: every 8 columns from 40 to 200,
+    /// the round widths a terminal is often set to, and both sides of the demos'
+    /// `@media` breakpoints (64, 70, 110 columns).
+    static let sweepWidths: [Int] = Array(Set(Array(stride(from: 40, through: 200, by: 8))
+        + [40, 48, 56, 63, 64, 69, 70, 80, 100, 109, 110, 120, 200])).sorted()
+
+    /// The heights of the sweep: a short terminal (10 rows), the canvas the
+    /// designer leaves on common terminals, and both sides of the 32-row breakpoint.
+    static let sweepHeights = [10, 15, 24, 31, 32, 40, 60]
+
+    /// No demo draws two texts over each other at any size the gallery can open it
+    /// at: each degrades (smaller boxes, a collapsed hint) rather than overlapping.
+    @Test(arguments: DemoFiles.expectedDemos)
+    func noDemoOverlapsTextAtAnySize(_ demo: String) throws {
+        var failures: [String] = []
+        for height in Self.sweepHeights {
+            for width in Self.sweepWidths {
+                let size = TerminalSize(width: width, height: height)
+                guard case .success(let session) = SpecLoading.load(
+                    DemoFiles.relativeSpec(demo), size: size, reader: DemoFiles.rootReader)
+                else { Issue.record("cannot load \(demo)"); return }
+                if let overlap = Self.firstOverlap(in: session.views, canvas: size) {
+                    failures.append("\(width)x\(height): \(overlap)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(demo) overlaps at \(failures.count) sizes: \(failures.prefix(8))")
+    }
+
     @Test func theEnvironmentIsCentredWhenThereIsRoomAndCollapsedWhenThereIsNone() throws {
         for (width, expected) in [(80, 29), (48, nil), (51, 17)] as [(Int, Int?)] {
             let size = TerminalSize(width: width, height: 24)
