@@ -68,50 +68,96 @@ extension Solver {
     /// from the final tableau (a nonbasic symbol with zero reduced cost that can
     /// move without leaving the feasible region), so degenerate ties hidden
     /// behind a zero-length step are not reported.
+    ///
+    /// The answer holds every moved variable and involved constraint of every
+    /// direction: quadratic in size for one long chain of free widths. A caller
+    /// that only summarises each direction should use `forEachAmbiguity(_:)`.
     public mutating func ambiguities() -> [Ambiguity] {
+        var result: [Ambiguity] = []
+        forEachAmbiguity { result.append($0) }
+        return result
+    }
+
+    /// Hands every free direction `ambiguities()` would list to `body`, one at a
+    /// time and in the same order, without keeping any of them: the memory it
+    /// needs is that of the largest direction, not of all of them together.
+    public mutating func forEachAmbiguity(_ body: (Ambiguity) -> Void) {
         // A released symbol is a free direction that no constraint explains:
         // settling eliminates them all, so every free direction has a cause.
         if !tableau.isSettled { tableau.settleForReading() }
         tableau.flushPending()
-        var result: [Ambiguity] = []
-        // Only looked up, never iterated, so no hash order reaches the result.
-        var seen: Set<[Int32]> = []
+        // Directions already handed over, by fingerprint of their moved symbols:
+        // keeping the lists themselves would be quadratic. A fingerprint met
+        // again is confirmed by recomputing the earlier direction.
+        var seen: [UInt64: [Int32]] = [:]
         // Records already listed for the ambiguity being built (by stamp), so
         // collecting them is linear in the mentions, not quadratic.
         var listed = [Int](repeating: -1, count: records.count)
         for s in 0..<Int32(tableau.symbols.count) {
-            let k = tableau.kind(s)
-            guard k == .external || k == .slack || k == .error, !tableau.isBasic(s) else { continue }
-            guard tableau.reducedCostSign(s) == 0 else { continue }
-            let directions: [Double] = k == .external ? [1, -1] : [1]
-            guard directions.contains(where: { tableau.canMove(s, direction: $0) }) else { continue }
-            let moved = tableau.externalsMoved(by: s)
-            guard !moved.isEmpty, seen.insert(moved).inserted else { continue }
+            guard let moved = tableau.freeDirection(s), isFirstDirection(moved, of: s, seen: &seen) else { continue }
             let cause: Ambiguity.Cause
-            if k == .external {
+            if tableau.kind(s) == .external {
                 cause = .unconstrained(tableau.externalVariable[Int(s)]!)
             } else {
                 let owner = tableau.symbols[Int(s)].owner
                 guard owner >= 0, let record = records[Int(owner)] else { continue }
                 cause = .tie(record.constraint)
             }
-            var involved: [(sequence: Int, slot: Int32)] = []
-            for x in moved {
-                for slot in mentions[Int(x)] where listed[Int(slot)] != Int(s) {
-                    listed[Int(slot)] = Int(s)
-                    guard let record = records[Int(slot)], !record.isEdit else { continue }
-                    involved.append((record.sequence, slot))
-                }
-            }
-            involved.sort { $0.sequence < $1.sequence }
-            result.append(Ambiguity(cause: cause, variables: moved.compactMap { tableau.externalVariable[Int($0)] },
-                                    constraints: involved.map { records[Int($0.slot)]!.constraint }))
+            body(Ambiguity(cause: cause, variables: moved.compactMap { tableau.externalVariable[Int($0)] },
+                           constraints: constraintsMentioning(moved, stamp: Int(s), listed: &listed)))
         }
-        return result
+    }
+
+    /// Whether no earlier symbol in `seen` moves exactly `moved`; records it if so.
+    private mutating func isFirstDirection(_ moved: [Int32], of s: Int32, seen: inout [UInt64: [Int32]]) -> Bool {
+        let key = Self.fingerprint(moved)
+        if let earlier = seen[key] {
+            // Only looked up, never iterated, so no hash order reaches the result.
+            for t in earlier where tableau.externalsMoved(by: t) == moved { return false }
+        }
+        seen[key, default: []].append(s)
+        return true
+    }
+
+    /// FNV-1a over the symbols: deterministic, unlike `Hasher`.
+    private static func fingerprint(_ symbols: [Int32]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for x in symbols {
+            hash = (hash ^ UInt64(UInt32(bitPattern: x))) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// The constraints (edits left out) that mention a moved symbol, in the
+    /// order they were added, each once.
+    private func constraintsMentioning(_ moved: [Int32], stamp: Int, listed: inout [Int]) -> [Constraint] {
+        var involved: [(sequence: Int, slot: Int32)] = []
+        for x in moved {
+            for slot in mentions[Int(x)] where listed[Int(slot)] != stamp {
+                listed[Int(slot)] = stamp
+                guard let record = records[Int(slot)], !record.isEdit else { continue }
+                involved.append((record.sequence, slot))
+            }
+        }
+        involved.sort { $0.sequence < $1.sequence }
+        return involved.map { records[Int($0.slot)]!.constraint }
     }
 }
 
 extension Tableau {
+    /// The external symbols nonbasic `s` moves at no cost, sorted; nil when `s`
+    /// is not a free direction (basic, nonzero reduced cost, blocked both ways,
+    /// or moving no variable).
+    mutating func freeDirection(_ s: Int32) -> [Int32]? {
+        let k = kind(s)
+        guard k == .external || k == .slack || k == .error, !isBasic(s) else { return nil }
+        guard reducedCostSign(s) == 0 else { return nil }
+        let directions: [Double] = k == .external ? [1, -1] : [1]
+        guard directions.contains(where: { canMove(s, direction: $0) }) else { return nil }
+        let moved = externalsMoved(by: s)
+        return moved.isEmpty ? nil : moved
+    }
+
     /// Whether nonbasic `s` can move a little in `direction` without a core row
     /// leaving its bounds.
     func canMove(_ s: Int32, direction: Double) -> Bool {

@@ -154,26 +154,36 @@ extension LayoutSession {
 
     /// Marks the directions the solver can move in at no cost. Each view lists
     /// the involved constraints that mention it (a direction can span thousands).
+    /// The directions are taken one at a time, never all together: for one long
+    /// chain of free widths they add up to quadratically many entries.
     private func markFreeDirections(_ scan: inout AmbiguityScan) {
         var isTouched = [Bool](repeating: false, count: views.count)
-        for ambiguity in binding.read({ $0.ambiguities() }) {
-            var touched: [Int] = []
-            for variable in ambiguity.variables {
-                guard let slot = binding.registry.slot(of: variable) else { continue }
-                scan.moving[slot.view][slot.slot] = true
-                if !isTouched[slot.view] {
-                    isTouched[slot.view] = true
-                    touched.append(slot.view)
-                }
+        binding.read { solver in
+            solver.forEachAmbiguity { ambiguity in
+                markFreeDirection(ambiguity, in: &scan, isTouched: &isTouched)
             }
-            defer { for view in touched { isTouched[view] = false } }
-            guard !touched.isEmpty else { continue }
-            var seen: Set<ConstraintRef> = []
-            for constraint in ambiguity.constraints {
-                guard let ref = binding.owner(of: constraint), seen.insert(ref).inserted else { continue }
-                for view in mentionedViewIndices(ref) where isTouched[view] {
-                    if scan.involved[view].count < Self.involvedLimit { scan.involved[view].append(ref) }
-                }
+        }
+    }
+
+    /// Marks the slots one free direction moves and lists, for each view it
+    /// moves, the first involved constraints that mention the view.
+    private func markFreeDirection(_ ambiguity: Ambiguity, in scan: inout AmbiguityScan, isTouched: inout [Bool]) {
+        var touched: [Int] = []
+        for variable in ambiguity.variables {
+            guard let slot = binding.registry.slot(of: variable) else { continue }
+            scan.moving[slot.view][slot.slot] = true
+            if !isTouched[slot.view] {
+                isTouched[slot.view] = true
+                touched.append(slot.view)
+            }
+        }
+        defer { for view in touched { isTouched[view] = false } }
+        guard !touched.isEmpty else { return }
+        var seen: Set<ConstraintRef> = []
+        for constraint in ambiguity.constraints {
+            guard let ref = binding.owner(of: constraint), seen.insert(ref).inserted else { continue }
+            for view in mentionedViewIndices(ref) where isTouched[view] {
+                if scan.involved[view].count < Self.involvedLimit { scan.involved[view].append(ref) }
             }
         }
     }

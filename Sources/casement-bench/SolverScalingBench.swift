@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cassowary
+import Foundation
 
 extension SolverBench {
     /// `levels`: N views, each placed and sized by preferences at a priority of
@@ -37,9 +38,14 @@ extension SolverBench {
     /// `ambiguous-chain`: N views in one chain between two fixed edges, no
     /// view with a width of its own, so each width is a free direction that
     /// moves the rest of the chain (issue 11, item 11). Phase `build`: add and
-    /// read; phase `ambiguities`: one ambiguity query.
+    /// read; phase `ambiguities`: one ambiguity query that keeps every
+    /// direction; phase `stream`: the same directions taken one at a time
+    /// (`forEachAmbiguity`, what the engine uses). The `-peak-rss` phases are the
+    /// most memory each took beyond what the process held, in MB, on the first
+    /// run (Linux only): quadratic for the list, linear for the stream.
     func measureAmbiguousChain(n: Int, runs: Int) throws {
-        var build: [Double] = [], query: [Double] = []
+        var build: [Double] = [], query: [Double] = [], stream: [Double] = []
+        var queryHeap: [Double] = [], streamHeap: [Double] = []
         for _ in 0..<runs {
             var solver = Solver()
             let left = (0..<n).map { Variable("left\($0)") }, width = (0..<n).map { Variable("width\($0)") }
@@ -54,14 +60,58 @@ extension SolverBench {
                 for v in width { sum += solver.value(of: v) }
                 blackHole(sum)
             } * 1e3)
+            // Memory first: freed pages the timed queries leave behind would hide it.
+            if queryHeap.isEmpty, let held = heapHeld(by: &solver) {
+                queryHeap.append(held.list)
+                streamHeap.append(held.stream)
+            }
+            var streamed = 0
+            stream.append(measureSeconds { solver.forEachAmbiguity { _ in streamed += 1 } } * 1e3)
             var found: [Ambiguity] = []
             query.append(measureSeconds { found = solver.ambiguities() } * 1e3)
             if verbose { printError("ambiguities: \(found.count), \(solver.statistics)") }
-            guard found.count == n - 1 else {
-                throw ValidationError("ambiguous-chain: \(found.count) ambiguities, expected \(n - 1)")
+            guard found.count == n - 1, streamed == n - 1 else {
+                throw ValidationError("ambiguous-chain: \(found.count) listed, \(streamed) streamed, expected \(n - 1)")
             }
         }
         print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "build", unit: "ms", samples: build))
         print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "ambiguities", unit: "ms", samples: query))
+        print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "stream", unit: "ms", samples: stream))
+        if !queryHeap.isEmpty {
+            print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "ambiguities-peak-rss", unit: "MB", samples: queryHeap))
+            print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "stream-peak-rss", unit: "MB", samples: streamHeap))
+        }
+    }
+
+    /// The most memory (resident set, MB above what it was before) taken while
+    /// streaming the ambiguities and while listing them; nil where Linux's
+    /// peak counter cannot be reset. Run once, stream first, so that memory
+    /// the list frees is not counted for the stream. Untimed.
+    private func heapHeld(by solver: inout Solver) -> (list: Double, stream: Double)? {
+        guard let streamed = peakGrowth(of: { solver.forEachAmbiguity { _ in } }),
+            let listed = peakGrowth(of: { blackHole(Double(solver.ambiguities().count)) })
+        else { return nil }
+        return (listed, streamed)
+    }
+
+    /// How far the resident set's peak rises above its size while `body` runs, in MB.
+    private func peakGrowth(of body: () -> Void) -> Double? {
+        // Writing 5 to clear_refs resets VmHWM (the peak) to the current size.
+        guard let clear = FileHandle(forWritingAtPath: "/proc/self/clear_refs"),
+            (try? clear.write(contentsOf: Data("5".utf8))) != nil, (try? clear.close()) != nil,
+            let start = statusKilobytes("VmRSS")
+        else { return nil }
+        body()
+        guard let peak = statusKilobytes("VmHWM") else { return nil }
+        return Double(peak - start) / 1e3
+    }
+
+    /// A `kB` figure from /proc/self/status.
+    private func statusKilobytes(_ field: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+            return Int(line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+        return nil
     }
 }

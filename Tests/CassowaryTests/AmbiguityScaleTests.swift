@@ -33,4 +33,45 @@ import Testing
         }
         #expect(total >= n - 1)
     }
+
+    /// The engine reads the directions one at a time (`forEachAmbiguity`) so
+    /// that it never holds all of them: for a chain they add up to
+    /// quadratically many entries (2,000 views: 190 MB through `check`). The
+    /// stream must hand over exactly what the list holds, in the same order.
+    @Test func streamingHandsOverWhatTheListHolds() throws {
+        let n = 300
+        var solver = Solver()
+        let left = (0..<n).map { Variable("left\($0)") }, width = (0..<n).map { Variable("width\($0)") }
+        try solver.add(left[0] == 0)
+        for i in 0..<n {
+            try solver.add(width[i] >= 0)
+            if i > 0 { try solver.add(left[i] == left[i - 1] + width[i - 1]) }
+        }
+        try solver.add(left[n - 1] + width[n - 1] == 100)
+        var streamed: [Ambiguity] = [], largest = 0
+        solver.forEachAmbiguity { ambiguity in
+            largest = max(largest, ambiguity.variables.count + ambiguity.constraints.count)
+            streamed.append(ambiguity)
+        }
+        #expect(streamed.count == n - 1)
+        #expect(streamed == solver.ambiguities())
+        // One direction is at most the whole chain: 2n variables, 2n + 1 constraints.
+        #expect(largest <= 4 * n + 1)
+    }
+
+    /// Directions are told apart by a fingerprint of what they move; two
+    /// symbols that move the same variables (ties among the same preferences)
+    /// are one direction, and different ones all come through.
+    @Test func aDirectionMetTwiceIsHandedOverOnce() throws {
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        // Any x in 20...30 is best: several error symbols move x alone.
+        try solver.add([10.0, 20, 30, 40].map { (x == $0).priority(.low) })
+        try solver.add([(y == 1).priority(.low), (y == 2).priority(.low)])
+        try solver.add(z >= 0)
+        var moved: [[Variable]] = []
+        solver.forEachAmbiguity { moved.append($0.variables) }
+        #expect(moved.count == 3)
+        #expect(Set(moved.map(Set.init)) == [[x], [y], [z]])
+    }
 }

@@ -49,6 +49,25 @@ import Testing
         #expect(session.checkDiagnostics().isEmpty)
     }
 
+    /// Issue 11, item 11: one VFL chain of views without widths. Every width
+    /// is a free direction that moves the rest of the chain; the engine takes
+    /// the directions one at a time and keeps, per view, only the moving slots
+    /// and the first constraints that mention it.
+    @Test func aLongChainOfFreeWidthsFlagsEveryViewWithAFewConstraints() {
+        let n = 150
+        let boxes = (0..<n).map { "  box v\($0) { top == 0; height == 1 }" }.joined(separator: "\n")
+        let chain = "  H:|" + (0..<n).map { "[v\($0)]" }.joined() + "|"
+        let session = loaded("screen root {\n\(boxes)\n\(chain)\n}", width: 400).session
+        let found = session.ambiguities()
+        #expect(found.map(\.view) == (0..<n).map { "v\($0)" })
+        #expect(found.first?.attributes == [.width])
+        #expect(found.dropFirst().allSatisfy { $0.attributes == [.left, .width] })
+        for ambiguity in found {
+            #expect((1...LayoutSession.involvedLimit).contains(ambiguity.constraints.count))
+            #expect(ambiguity.constraints.allSatisfy { $0.views.contains(ambiguity.view) })
+        }
+    }
+
     @Test func alternativeLayoutShowsAnotherSolutionAndComesBack() {
         var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width >= 5; width <= 30 }\n}").session
         let original = session.frame("a")!
