@@ -39,6 +39,7 @@ public struct ColorPairAllocator: Sendable {
 
     /// Pairs the terminal has, pair 0 included.
     public let capacity: Int
+    /// The current frame's number, counted from 1; pairs last used in an earlier frame may be recycled.
     public private(set) var frame: UInt64 = 1
 
     private var pairOfKey: [ColorPairKey: Int32] = [:]

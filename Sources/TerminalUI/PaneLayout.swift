@@ -26,9 +26,13 @@ public struct PaneLayout: Hashable, Sendable {
     public let requestedDrawerHeight: Int
     /// Whether the bottom row was asked to be the status line; it is one only with two rows or more.
     public let showsStatusLine: Bool
+    /// The canvas pane, from the top-left corner.
     public private(set) var canvas: CellRect
+    /// The inspector pane, on the right above the drawer; zero-sized when hidden.
     public private(set) var inspector: CellRect
+    /// The error drawer, full width above the status line; zero-sized when hidden.
     public private(set) var drawer: CellRect
+    /// The status line, the bottom row; zero-sized without one.
     public private(set) var status: CellRect
 
     /// - Parameters:

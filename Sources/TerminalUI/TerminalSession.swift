@@ -47,7 +47,9 @@ public final class TerminalSession {
 
     /// The options the session was started with.
     public let options: Options
+    /// The screen's size in cells, as last read or set (`updateSize()`, `resize(to:)`).
     public internal(set) var size: TerminalSize
+    /// Where the panes are on the screen now.
     public internal(set) var layout: PaneLayout
     /// The colours in use: the terminal's, capped by `Options.maximumColorDepth`.
     public let colorSupport: TerminalColorSupport
@@ -55,6 +57,7 @@ public final class TerminalSession {
     public let hasDefaultColors: Bool
     /// Bytes written by all `present()` calls so far (nil when they cannot be counted).
     public internal(set) var totalBytesWritten: Int?
+    /// False once `end()` gave the terminal back; drawing and polling then do nothing.
     public private(set) var isActive = true
 
     private let screen: OpaquePointer
