@@ -12,7 +12,7 @@ public struct KindHierarchy: Hashable, Sendable {
     /// Known kinds, in a stable order (for suggestions and documentation).
     public let kinds: [String]
 
-    /// A hierarchy from each kind's base kind; every kind named as a key or a base is known.
+    /// A hierarchy from each kind's base kind; `kinds` lists every kind named as a key or a base.
     public init(bases: [String: String]) {
         self.bases = bases
         var all = Set(bases.keys)
