@@ -1,10 +1,14 @@
 /// A horizontal run of cells that changed between two frames: the unit of a
 /// minimal redraw. A run never starts on the right half of a wide character.
 public struct CellRun: Hashable, Sendable {
+    /// The 0-based column of the run's first cell.
     public var x: Int
+    /// The 0-based row of the run.
     public var y: Int
+    /// The new cells, left to right from `x`.
     public var cells: [Cell]
 
+    /// A run of `cells` starting at column `x` of row `y`.
     public init(x: Int, y: Int, cells: [Cell]) {
         self.x = x
         self.y = y

@@ -18,21 +18,28 @@ import TerminalUI
 ///     designer.perform(.nextView)
 ///     let frame = designer.renderFrame()      // grids for the canvas, inspector, drawer, status line
 public struct DesignerState {
+    /// The loaded spec, stylesheets and solved layout.
     public internal(set) var session: LayoutSession
     /// The terminal's size (all panes).
     public internal(set) var screen: TerminalSize
+    /// Reads the spec and its stylesheets: the file system, or in-memory files for the gallery and tests.
     public let reader: FileReader
     /// Shown after the spec's name (`built-in copy` for the embedded gallery).
     public var specNote: String?
 
     /// The selected view's id.
     public internal(set) var selection: String?
+    /// Which part of the inspector the arrow keys move in: the view tree or a constraint.
     public internal(set) var focus: InspectorFocus = .tree
+    /// Whether the inspector pane is shown.
     public internal(set) var inspectorVisible: Bool
     /// Columns the inspector asks for when shown.
     public internal(set) var inspectorWidth: Int
+    /// Whether the drawer shows the key help instead of the errors.
     public internal(set) var showsHelp = false
+    /// The errors to show in the drawer; nil when the files have none.
     public internal(set) var drawer: ErrorDrawer?
+    /// What the last load, reload, resize or key did, for the status line.
     public internal(set) var outcome: ReloadOutcome?
     /// When a reload last changed the layout: a reload that changes nothing
     /// right after it is the same save seen twice (the watcher reports a
@@ -42,6 +49,7 @@ public struct DesignerState {
     public internal(set) var message: String?
     /// Specs opened before this one, for `back`.
     public internal(set) var history: [HistoryEntry] = []
+    /// Set by the quit key; the event loop ends when it sees it.
     public internal(set) var wantsToQuit = false
     /// Set by Ctrl-L; the event loop clears it when it has repainted everything.
     public var wantsFullRepaint = false
@@ -57,6 +65,7 @@ public struct DesignerState {
     /// Kept between frames to draw the next one faster, and what the last one showed.
     var caches = RenderCaches()
 
+    /// A designer for the spec at `specPath` on a screen of `screen` cells; nothing is read until `load()`.
     public init(
         specPath: String, reader: FileReader = .fileSystem, screen: TerminalSize, inspectorVisible: Bool = false
     ) {

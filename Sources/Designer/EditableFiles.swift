@@ -8,6 +8,7 @@ import Synchronization
 public final class EditableFiles: Sendable {
     private let files: Mutex<[String: String]>
 
+    /// In-memory files keyed by path, with their text.
     public init(_ files: [String: String] = [:]) {
         self.files = Mutex(files)
     }
@@ -18,6 +19,7 @@ public final class EditableFiles: Sendable {
         set { files.withLock { $0[path] = newValue } }
     }
 
+    /// A reader serving the files as they are when read; a missing path fails with `notFound`.
     public var reader: FileReader {
         FileReader { path in
             guard let text = self[path] else { throw FileReader.Failure.notFound }

@@ -31,6 +31,7 @@ public enum DesignerCommand: Hashable, Sendable {
 /// The designer's keys, in one place: the event loop maps keys with it and
 /// the help drawer lists it.
 public enum KeyBindings {
+    /// The command bound to `key`, or nil when the key does nothing.
     public static func command(for key: Key) -> DesignerCommand? {
         switch key {
         case .character("q"), .character("Q"): .quit

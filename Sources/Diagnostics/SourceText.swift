@@ -1,15 +1,19 @@
 /// The text of one source file with a line index, so parsers can work on UTF-8
 /// offsets and turn them into line:column only when they report something.
 public struct SourceText: Sendable {
+    /// The path of the file, used as the `file` of every location made from this text.
     public let path: String
     /// The text with CR and CRLF line ends read as LF, and without a leading
     /// UTF-8 byte-order mark (editors on Windows write one; it is not part of
     /// the first statement).
     public let text: String
+    /// The UTF-8 bytes of `text`; every offset into this source counts these bytes.
     public let utf8: [UInt8]
     /// UTF-8 offset of the first byte of each line; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
 
+    /// Reads `text` as the contents of `path`: drops a leading byte-order mark, turns CR and CRLF
+    /// into LF, and indexes where each line starts.
     public init(path: String, text: String) {
         self.path = path
         var bytes = Array(text.utf8)
@@ -27,6 +31,7 @@ public struct SourceText: Sendable {
     /// EF BB BF, U+FEFF in UTF-8.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// The number of lines; a text ending in a newline has an empty last line, and an empty text has one.
     public var lineCount: Int { lineStarts.count }
 
     /// The 1-based line holding a UTF-8 offset (offsets past the end map to the last line).
@@ -39,6 +44,7 @@ public struct SourceText: Sendable {
         return low + 1
     }
 
+    /// The 1-based line and character column of a UTF-8 offset (clamped to the text).
     public func location(atOffset offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, utf8.count))
         let line = line(atOffset: clamped)

@@ -5,6 +5,7 @@ public enum FileChange: Hashable, Sendable {
     /// Gone: deleted or renamed away.
     case removed(path: String)
 
+    /// The path of the changed file, spelled as the caller gave it to the watcher.
     public var path: String {
         switch self {
         case .modified(let path), .removed(let path): path

@@ -9,9 +9,12 @@ import Glibc
 /// `timeUntilNextDeadline(now:)`, then call `collectChanges(now:)`. Nothing here
 /// blocks except `waitForChanges(timeout:)`, a convenience for tests and tools.
 public final class FileWatcher {
+    /// The clock reading that deadlines and `now:` arguments use.
     public typealias Instant = ContinuousClock.Instant
 
+    /// How a watcher finds changes and how long it waits for them to settle.
     public struct Options: Sendable {
+        /// Which mechanism to find changes with.
         public enum Backend: Sendable, Hashable {
             /// inotify where the kernel offers it, polling otherwise.
             case automatic
@@ -21,6 +24,7 @@ public final class FileWatcher {
             case polling
         }
 
+        /// The mechanism asked for; `mechanism` tells which one the watcher got.
         public var backend: Backend
         /// How long the watched files must stay quiet before a change is reported.
         /// A save that inotify sees finish (the file closed after writing, or
@@ -37,6 +41,8 @@ public final class FileWatcher {
         /// tools that close a file between the steps of one write.
         public var reportsFinishedSavesAtOnce: Bool
 
+        /// Options with the defaults a live-reload loop wants: inotify when offered, 15 ms debounce,
+        /// a report at least every 250 ms while writing goes on, polling every 50 ms.
         public init(
             backend: Backend = .automatic,
             debounce: Duration = .milliseconds(15),
@@ -58,7 +64,9 @@ public final class FileWatcher {
         case polling
     }
 
+    /// The mechanism in use: inotify, or polling when inotify was not asked for or not available.
     public let mechanism: Mechanism
+    /// The options the watcher was made with.
     public let options: Options
 
     private let inotify: InotifySource?
@@ -69,6 +77,7 @@ public final class FileWatcher {
     /// The state last reported (or first seen) per key.
     private var reported: [String: FileSnapshot] = [:]
 
+    /// A watcher with no files yet. Throws only when `.inotify` was demanded and the kernel refuses it.
     public init(options: Options = Options()) throws(FileWatchError) {
         self.options = options
         switch options.backend {

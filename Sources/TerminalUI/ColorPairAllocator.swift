@@ -1,15 +1,20 @@
 /// A foreground/background combination as ncurses colour numbers (-1: default).
 public struct ColorPairKey: Hashable, Sendable, CustomStringConvertible {
+    /// The foreground colour number; -1 is the terminal's default.
     public var foreground: Int32
+    /// The background colour number; -1 is the terminal's default.
     public var background: Int32
 
+    /// The pair of ncurses colour numbers `foreground` on `background`.
     public init(foreground: Int32, background: Int32) {
         self.foreground = foreground
         self.background = background
     }
 
+    /// The terminal's own colours, which pair 0 always holds.
     public static let terminalDefault = ColorPairKey(foreground: -1, background: -1)
 
+    /// `(foreground, background)`, for test failures and logs.
     public var description: String { "(\(foreground), \(background))" }
 }
 
@@ -20,6 +25,7 @@ public struct ColorPairKey: Hashable, Sendable, CustomStringConvertible {
 /// is counted in frames: a pair used in the current frame is never recycled in
 /// it, so one frame never paints two colour combinations with the same pair.
 public struct ColorPairAllocator: Sendable {
+    /// What asking for a pair came to, and what the caller has to do about it.
     public enum Allocation: Hashable, Sendable {
         /// The pair already holds these colours.
         case reused(Int32)
@@ -33,6 +39,7 @@ public struct ColorPairAllocator: Sendable {
 
     /// Pairs the terminal has, pair 0 included.
     public let capacity: Int
+    /// The current frame's number, counted from 1; pairs last used in an earlier frame may be recycled.
     public private(set) var frame: UInt64 = 1
 
     private var pairOfKey: [ColorPairKey: Int32] = [:]
@@ -45,6 +52,7 @@ public struct ColorPairAllocator: Sendable {
     private var mostRecent: Int32 = 0
     private var leastRecent: Int32 = 0
 
+    /// An allocator for a terminal with `capacity` pairs (COLOR_PAIRS, pair 0 included; at least 1).
     public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }

@@ -18,14 +18,21 @@ public enum PaneRole: Int, CaseIterable, Hashable, Sendable {
 ///
 /// A pane that does not fit is empty (zero-sized) and gets no window.
 public struct PaneLayout: Hashable, Sendable {
+    /// The screen size the panes were laid out for, in cells.
     public let size: TerminalSize
     /// What was asked for; the rectangles say what fitted.
     public let requestedInspectorWidth: Int?
+    /// The error drawer's height that was asked for, in rows; `drawer` says what fitted.
     public let requestedDrawerHeight: Int
+    /// Whether the bottom row was asked to be the status line; it is one only with two rows or more.
     public let showsStatusLine: Bool
+    /// The canvas pane, from the top-left corner.
     public private(set) var canvas: CellRect
+    /// The inspector pane, on the right above the drawer; zero-sized when hidden.
     public private(set) var inspector: CellRect
+    /// The error drawer, full width above the status line; zero-sized when hidden.
     public private(set) var drawer: CellRect
+    /// The status line, the bottom row; zero-sized without one.
     public private(set) var status: CellRect
 
     /// - Parameters:
@@ -65,6 +72,7 @@ public struct PaneLayout: Hashable, Sendable {
             : CellRect(x: x, y: y, width: 0, height: 0)
     }
 
+    /// The rectangle of one pane, in screen cells; zero-sized when the pane does not fit.
     public subscript(role: PaneRole) -> CellRect {
         switch role {
         case .canvas: canvas

@@ -18,6 +18,7 @@ public enum TerminalSignal: Hashable, Sendable {
         }
     }
 
+    /// The POSIX signal number (SIGINT, SIGTERM, SIGHUP or SIGQUIT).
     public var number: Int32 {
         switch self {
         case .interrupt: SIGINT

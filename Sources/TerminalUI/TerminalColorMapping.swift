@@ -34,6 +34,7 @@ public struct TerminalColorSupport: Hashable, Sendable, CustomStringConvertible 
         return TerminalColorSupport(depth: maximum)
     }
 
+    /// How many colours, in words, for the status line and `--colors` messages.
     public var description: String {
         guard let depth else { return "no colours" }
         return depth == .ansi8 ? "8 colours" : depth.rawValue
@@ -44,12 +45,14 @@ public struct TerminalColorSupport: Hashable, Sendable, CustomStringConvertible 
 /// Canvas module's mapping (so the terminal shows what `casement render` prints).
 /// -1 is the terminal's default colour.
 public struct TerminalColorMapping: Sendable {
+    /// The colours the terminal offers; with no colour depth every colour maps to -1.
     public let support: TerminalColorSupport
     /// Whether -1 (the terminal's own default colours) is available
     /// (`use_default_colors` succeeded). Without it, nil maps to white on black.
     public let hasDefaultColors: Bool
     private let mapper: ColorMapper?
 
+    /// A mapping for `support` that picks the nearest colours of `theme`, the terminal's palette.
     public init(support: TerminalColorSupport, hasDefaultColors: Bool = true, theme: TerminalTheme = .xterm) {
         self.support = support
         self.hasDefaultColors = hasDefaultColors

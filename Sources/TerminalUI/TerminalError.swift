@@ -7,6 +7,7 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A system call failed while setting up (`errno` says why).
     case systemCallFailed(name: String, errno: Int32)
 
+    /// A one-line message for the user, naming what failed.
     public var description: String {
         switch self {
         case .sessionAlreadyActive:

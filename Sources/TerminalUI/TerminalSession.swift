@@ -45,14 +45,19 @@ import Glibc
 public final class TerminalSession {
     private static let running = Mutex(false)
 
+    /// The options the session was started with.
     public let options: Options
+    /// The screen's size in cells, as last read or set (`updateSize()`, `resize(to:)`).
     public internal(set) var size: TerminalSize
+    /// Where the panes are on the screen now.
     public internal(set) var layout: PaneLayout
     /// The colours in use: the terminal's, capped by `Options.maximumColorDepth`.
     public let colorSupport: TerminalColorSupport
+    /// Whether the terminal's own default colours (-1) can be used (`use_default_colors` succeeded).
     public let hasDefaultColors: Bool
     /// Bytes written by all `present()` calls so far (nil when they cannot be counted).
     public internal(set) var totalBytesWritten: Int?
+    /// False once `end()` gave the terminal back; drawing and polling then do nothing.
     public private(set) var isActive = true
 
     private let screen: OpaquePointer
@@ -67,6 +72,8 @@ public final class TerminalSession {
     /// Set once the terminal hung up: it is no longer polled.
     var inputClosed = false
 
+    /// Takes over the terminal: full screen, keys one by one unechoed, colours, and the quit signals when
+    /// asked. Throws when another session runs or setup fails. `end()` (or deinit) gives the terminal back.
     public init(options: Options = Options()) throws(TerminalError) {
         try Self.claimTheTerminal()
         self.options = options

@@ -1,13 +1,17 @@
 /// One line of laid-out text and how many cells it takes.
 public struct TextLine: Hashable, Sendable {
+    /// The line's characters, without a line end.
     public var text: String
+    /// How many terminal cells the line takes (wide characters count two).
     public var width: Int
 
+    /// A line whose cell width the caller has already measured.
     public init(_ text: String, width: Int) {
         self.text = text
         self.width = width
     }
 
+    /// A line measured with `cellWidth(of:)`.
     public init(_ text: String) {
         self.init(text, width: cellWidth(of: text))
     }
@@ -15,14 +19,18 @@ public struct TextLine: Hashable, Sendable {
 
 /// A size in terminal cells.
 public struct CellSize: Hashable, Sendable {
+    /// Columns, in cells.
     public var width: Int
+    /// Rows, in cells.
     public var height: Int
 
+    /// A size of `width` × `height` cells.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
+    /// No cells: what a text without characters needs.
     public static let zero = CellSize(width: 0, height: 0)
 }
 

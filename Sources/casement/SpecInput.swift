@@ -5,10 +5,12 @@ import Foundation
 import LayoutEngine
 
 extension TerminalSize: ExpressibleByArgument {
+    /// Reads a `--size` argument such as `80x24` (also `80×24`, `80,24`).
     public init?(argument: String) {
         self.init(parsing: argument)
     }
 
+    /// How `--help` shows the default size, e.g. `80x24`.
     public var defaultValueDescription: String { description }
 }
 

@@ -26,7 +26,9 @@ public enum TerminalColor: Hashable, Sendable {
 /// unless the stylesheet made them alike, and colours that differ are given
 /// different palette entries where the palette has a close enough one to spare.
 public struct ColorMapper: Sendable {
+    /// How many colours the terminal shows: what every colour is reduced to.
     public let depth: ColorDepth
+    /// The terminal's palette, used to find the nearest of its 16 colours.
     public let theme: TerminalTheme
     /// OKLab of the palette entries a reduced colour may become: the theme's
     /// first 8 or 16 colours at those depths, all 256 at 256, none in true colour.
@@ -45,6 +47,7 @@ public struct ColorMapper: Sendable {
     /// apart from another colour.
     static let spareDistance = 0.12
 
+    /// A mapper to `depth` colours for a terminal whose palette looks like `theme`.
     public init(depth: ColorDepth, theme: TerminalTheme = .xterm) {
         self.depth = depth
         self.theme = theme
@@ -57,6 +60,7 @@ public struct ColorMapper: Sendable {
         }
     }
 
+    /// One colour on its own, reduced to the depth (to the entry it was moved to, if kept apart).
     public func map(_ color: Color) -> TerminalColor {
         if let entry = assigned[color] { return entry }
         switch (color, depth) {

@@ -1,9 +1,13 @@
 /// An opaque 24-bit colour, as the screen finally shows it.
 public struct RGB: Hashable, Sendable {
+    /// Red, 0–255.
     public var red: UInt8
+    /// Green, 0–255.
     public var green: UInt8
+    /// Blue, 0–255.
     public var blue: UInt8
 
+    /// The colour with these red, green and blue components, 0–255 each.
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
         self.red = red
         self.green = green

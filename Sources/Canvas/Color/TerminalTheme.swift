@@ -9,9 +9,12 @@ public struct TerminalTheme: Hashable, Sendable {
     /// Colours 0–15: black, red, green, yellow, blue, magenta, cyan, white, then
     /// the bright forms.
     public var ansi: [RGB]
+    /// The terminal's default text colour (what nil and -1 show).
     public var foreground: RGB
+    /// The terminal's default background colour (what nil and -1 show).
     public var background: RGB
 
+    /// A theme from exactly 16 ANSI colours and the default foreground and background.
     public init(ansi: [RGB], foreground: RGB, background: RGB) {
         precondition(ansi.count == 16, "a theme has 16 ANSI colours")
         self.ansi = ansi

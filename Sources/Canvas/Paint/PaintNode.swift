@@ -12,9 +12,12 @@ public struct PaintNode: Hashable, Sendable {
     public var parent: Int?
     /// Absolute frame in cells.
     public var frame: CellRect
+    /// The view's resolved style: colours, border and title, text and its attributes.
     public var style: ComputedStyle
+    /// Whether the view is outlined as selected or related to the selected constraint.
     public var highlight: Highlight
 
+    /// A node for view `id` with its parent's index (nil for a root) and its absolute frame in cells.
     public init(id: String, parent: Int?, frame: CellRect, style: ComputedStyle, highlight: Highlight = .none) {
         self.id = id
         self.parent = parent

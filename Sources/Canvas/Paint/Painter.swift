@@ -15,12 +15,14 @@ public struct Painter: Sendable {
     /// Outline colour of views related to the selected constraint.
     public var relatedColor: Color
 
+    /// A painter with the terminal's look and the outline colours (bright yellow and bright cyan by default).
     public init(theme: TerminalTheme = .xterm, selectedColor: Color = .ansi(11), relatedColor: Color = .ansi(14)) {
         self.theme = theme
         self.selectedColor = selectedColor
         self.relatedColor = relatedColor
     }
 
+    /// Paints the nodes onto a blank grid of `width` × `height` cells.
     public func paint(_ nodes: [PaintNode], width: Int, height: Int) -> Painting {
         paint(nodes, onto: Grid(width: width, height: height))
     }

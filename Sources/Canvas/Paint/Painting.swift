@@ -1,5 +1,6 @@
 /// A painted frame: the grid and, for every cell, which node painted it last.
 public struct Painting: Hashable, Sendable {
+    /// The painted cells.
     public var grid: Grid
     /// Row-major like the grid: the index of the topmost node covering each cell
     /// (its frame as clipped, painted or transparent), or -1 where none does.

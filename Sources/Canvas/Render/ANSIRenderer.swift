@@ -10,12 +10,15 @@ import Cells
 /// are left out. A blank cell keeps the current foreground and bold/dim/italic
 /// (they do not show on a space), which saves most changes around text.
 public struct ANSIRenderer: Sendable {
+    /// Turns the grid's colours into what a terminal of the chosen depth can show.
     public var mapper: ColorMapper
 
+    /// A renderer for a terminal with `depth` colours whose palette looks like `theme`.
     public init(depth: ColorDepth, theme: TerminalTheme = .xterm) {
         mapper = ColorMapper(depth: depth, theme: theme)
     }
 
+    /// The whole grid, each row followed by a newline.
     public func render(_ grid: Grid) -> String {
         var cache = ColorCache(mapper: mapper, grid: grid)
         var output = ""

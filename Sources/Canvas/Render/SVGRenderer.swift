@@ -15,16 +15,23 @@
 /// - Colours go through a `ColorMapper`, so the picture can show a 256- or
 ///   16-colour terminal too.
 public struct SVGRenderer: Sendable {
+    /// Turns the grid's colours into what a terminal of the chosen depth would show.
     public var mapper: ColorMapper
+    /// Width of one cell, in SVG user units.
     public var cellWidth: Int = 10
+    /// Height of one cell (one row), in SVG user units.
     public var cellHeight: Int = 20
+    /// The text's font size, in SVG user units.
     public var fontSize: Int = 16
+    /// The CSS font-family list for text, monospace fonts first.
     public var fontFamily = "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace"
 
+    /// A renderer showing a terminal with `depth` colours (true colour by default) whose palette looks like `theme`.
     public init(depth: ColorDepth = .trueColor, theme: TerminalTheme = .xterm) {
         mapper = ColorMapper(depth: depth, theme: theme)
     }
 
+    /// The whole grid as one SVG document, `width * cellWidth` by `height * cellHeight` units.
     public func render(_ grid: Grid) -> String {
         var cache = ColorCache(mapper: mapper, grid: grid)
         var backgrounds = ""

@@ -14,14 +14,17 @@ import Glibc
 ///    from anywhere);
 /// 3. the copy built into the executable (read-only: nothing to watch or edit).
 public struct DefaultSpec: Sendable {
+    /// The gallery's path relative to a checkout of the package.
     public static let relativePath = "demo/gallery.layout"
 
     /// The gallery's path, as the reader spells it.
     public var path: String
+    /// Reads the gallery and its stylesheets: the file system, or the built-in copy.
     public var reader: FileReader
     /// False for the built-in copy: there are no files to watch.
     public var isFile: Bool
 
+    /// A gallery at `path`, read with `reader`; `isFile` says whether there are files to watch.
     public init(path: String, reader: FileReader, isFile: Bool) {
         self.path = path
         self.reader = reader
@@ -67,6 +70,7 @@ public struct DefaultSpec: Sendable {
         return stat(path, &info) == 0
     }
 
+    /// The process's current directory (getcwd), or nil when it cannot be read.
     public static func currentDirectoryPath() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }

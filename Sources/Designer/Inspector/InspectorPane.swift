@@ -7,6 +7,7 @@ public struct InspectorViewport: Hashable, Sendable {
     /// The first details row shown (after wrapping).
     public var detailsTop = 0
 
+    /// A viewport scrolled to tree row `treeTop` and details row `detailsTop` (0-based).
     public init(treeTop: Int = 0, detailsTop: Int = 0) {
         self.treeTop = treeTop
         self.detailsTop = detailsTop

@@ -12,15 +12,20 @@ import TerminalUI
 ///     let designer = try LiveDesigner(specPath: "demo/boxes.layout")
 ///     let reason = designer.run()      // until q, Ctrl-C or SIGTERM; the terminal is restored
 public final class LiveDesigner {
+    /// How the live designer starts: terminal, file watching and panes.
     public struct Options: Sendable {
+        /// How the terminal session starts (colours, mouse, signals).
         public var terminal: TerminalSession.Options
         /// Watch the files (off for the embedded gallery, which has none).
         public var watchesFiles: Bool
+        /// How the file watcher finds changes and how long it lets them settle.
         public var watcher: FileWatcher.Options
+        /// Whether the inspector pane shows from the start.
         public var inspectorVisible: Bool
         /// Shown after the spec's name in the status line.
         public var specNote: String?
 
+        /// Options with the defaults: default terminal and watcher, files watched, inspector hidden.
         public init(
             terminal: TerminalSession.Options = .init(), watchesFiles: Bool = true,
             watcher: FileWatcher.Options = .init(), inspectorVisible: Bool = false, specNote: String? = nil
@@ -49,6 +54,7 @@ public final class LiveDesigner {
 
     /// What one turn of the loop did.
     public struct Step: Sendable {
+        /// Why the loop ends after this turn; nil to go on.
         public var exit: ExitReason?
         /// Files reloaded in this turn (empty: none).
         public var reloadedFiles: [String] = []
@@ -56,7 +62,9 @@ public final class LiveDesigner {
         public var bytesWritten: Int?
     }
 
+    /// The designer's state: selection, panes, and the loaded layout.
     public private(set) var state: DesignerState
+    /// The terminal session the designer draws on and reads keys from.
     public let terminal: TerminalSession
     private let watcher: FileWatcher?
 

@@ -5,6 +5,7 @@ import TextMetrics
 /// The error drawer: the errors in the files, each with file:line:col, the line
 /// with a caret under the spot, and the hint.
 public struct ErrorDrawer: Hashable, Sendable {
+    /// Which layout the screen shows while the files have errors.
     public enum Situation: Hashable, Sendable {
         /// A reload found new errors; the layout on screen is the last good one.
         case keptLastLayout
@@ -13,9 +14,12 @@ public struct ErrorDrawer: Hashable, Sendable {
         case appliedWithErrors
     }
 
+    /// Whether the last good layout was kept or what could be applied is shown.
     public var situation: Situation
+    /// The errors to list, in the order they are shown.
     public var errors: [Diagnostic]
 
+    /// A drawer listing `errors` under a title that says which layout is shown.
     public init(situation: Situation, errors: [Diagnostic]) {
         self.situation = situation
         self.errors = errors

@@ -5,6 +5,7 @@ import TextMetrics
 
 /// What the last load, reload, resize or key did, for the status line.
 public struct ReloadOutcome: Hashable, Sendable {
+    /// Whether the change was applied, kept out by errors, or changed nothing.
     public enum Kind: Hashable, Sendable {
         /// Applied: the layout on screen is the files' as now saved.
         case reloaded
@@ -14,12 +15,16 @@ public struct ReloadOutcome: Hashable, Sendable {
         case unchanged
     }
 
+    /// Whether the change was applied, kept out by errors, or changed nothing.
     public var kind: Kind
+    /// What started the work: a load, reload, resize, state change or alternative.
     public var trigger: ReloadReport.Trigger
+    /// How long each stage of the reload took.
     public var timings: StageTimings
     /// Painting the canvas (the damaged regions only, or all of it).
     public var paint: Duration
 
+    /// An outcome of `kind`, started by `trigger`, with its stage timings and the time painting took.
     public init(kind: Kind, trigger: ReloadReport.Trigger, timings: StageTimings, paint: Duration) {
         self.kind = kind
         self.trigger = trigger

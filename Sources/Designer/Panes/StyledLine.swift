@@ -5,16 +5,21 @@ import TextMetrics
 
 /// How a piece of pane text looks: colours and attributes of its cells.
 public struct TextStyle: Hashable, Sendable {
+    /// The text colour; nil is the terminal's default.
     public var foreground: Color?
+    /// The background colour; nil is the terminal's default.
     public var background: Color?
+    /// Bold, dim, reverse and the other cell attributes.
     public var attributes: CellAttributes
 
+    /// A style with these colours and attributes; by default the terminal's plain text.
     public init(foreground: Color? = nil, background: Color? = nil, attributes: CellAttributes = []) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
     }
 
+    /// The terminal's default colours, no attributes.
     public static let plain = TextStyle()
 
     /// The same style with more attributes.
@@ -27,9 +32,12 @@ public struct TextStyle: Hashable, Sendable {
 
 /// A run of text in one style.
 public struct Span: Hashable, Sendable {
+    /// The text, newlines shown as ↵ and tabs as one blank, so every character fits a cell.
     public var text: String
+    /// How the run's cells look.
     public var style: TextStyle
 
+    /// A run of `text` in `style`; newlines and tabs become visible marks.
     public init(_ text: String, _ style: TextStyle = .plain) {
         self.text = Self.printable(text)
         self.style = style
@@ -55,18 +63,21 @@ public struct Span: Hashable, Sendable {
 
 /// One logical line of a pane: spans, plus what the rest of its row looks like.
 public struct StyledLine: Hashable, Sendable {
+    /// The line's runs of text, left to right.
     public var spans: [Span]
     /// Fills the row after the text (a cursor bar, a header band); nil leaves it blank.
     public var fill: TextStyle?
     /// Continuation rows of a wrapped line start this many cells in.
     public var hangingIndent: Int
 
+    /// A line of `spans`; wrapped rows after the first start `hangingIndent` cells in.
     public init(_ spans: [Span] = [], fill: TextStyle? = nil, hangingIndent: Int = 2) {
         self.spans = spans
         self.fill = fill
         self.hangingIndent = hangingIndent
     }
 
+    /// A line of one run of `text` in `style`.
     public init(_ text: String, _ style: TextStyle = .plain, fill: TextStyle? = nil) {
         self.init([Span(text, style)], fill: fill)
     }
@@ -74,6 +85,7 @@ public struct StyledLine: Hashable, Sendable {
     /// The text without styles, for tests and plain output.
     public var text: String { spans.map(\.text).joined() }
 
+    /// The line's width in cells before wrapping.
     public var cellCount: Int { spans.reduce(0) { $0 + cellWidth(of: $1.text) } }
 
     mutating func append(_ text: String, _ style: TextStyle = .plain) {

@@ -7,6 +7,7 @@ import Cells
 public struct CascadeResult: Sendable {
     /// One per input view, in input order. Every view starts from `ComputedStyle.defaults`.
     public let styles: [ComputedStyle]
+    /// The `@media` blocks that held for this cascade (compare it to skip re-cascading on a resize).
     public let media: MediaSignature
     let stylesheet: Stylesheet
     let matcher: ViewMatcher

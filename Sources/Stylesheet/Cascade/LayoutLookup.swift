@@ -12,10 +12,12 @@ public enum LayoutValue: Hashable, Sendable {
 
 /// Why a layout property name could not be read.
 public struct UnknownLayoutProperty: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The name as the spec wrote it, without the `$`.
     public let name: String
     /// The nearest known name, for a did-you-mean.
     public let suggestion: String?
 
+    /// The error message, with a did-you-mean when a known name is close.
     public var description: String {
         "unknown style value '$\(name)'" + (suggestion.map { "; did you mean '$\($0)'?" } ?? "")
     }

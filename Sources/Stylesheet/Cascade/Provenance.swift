@@ -2,7 +2,9 @@ import Diagnostics
 
 /// One declaration as it applied to one property of one view.
 public struct AppliedDeclaration: Sendable {
+    /// The computed property the declaration set (one of several for a shorthand).
     public let property: StyleProperty
+    /// The value the declaration gave that property.
     public let value: StyleValue
     /// The rule's written-out selector (nesting flattened).
     public let selector: String
@@ -14,6 +16,7 @@ public struct AppliedDeclaration: Sendable {
     public let text: String
     /// Indices into `Stylesheet.rules` and `Stylesheet.declarations`.
     public let rule: Int
+    /// Index into `Stylesheet.declarations`.
     public let declaration: Int
 }
 
@@ -21,8 +24,11 @@ public struct AppliedDeclaration: Sendable {
 /// beat, strongest first. A property no declaration sets has no provenance (it has
 /// its default).
 public struct PropertyProvenance: Sendable {
+    /// The computed property this explains.
     public let property: StyleProperty
+    /// The declaration whose value the view has.
     public let winner: AppliedDeclaration
+    /// The other matching declarations for the property, strongest first.
     public let overridden: [AppliedDeclaration]
 }
 

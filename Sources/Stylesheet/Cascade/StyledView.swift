@@ -2,14 +2,18 @@
 /// parent by index (the layout spec's tree order puts parents first, but any
 /// order works).
 public struct StyledView: Hashable, Sendable {
+    /// The view's kind (`box`, `text`, …), matched by kind selectors.
     public var kind: String
+    /// The view's id, matched by `#id`; nil when it has none.
     public var id: String?
+    /// The view's classes, matched by `.class`.
     public var classes: [String]
     /// Live states such as `focused` and `selected` (the designer sets these).
     public var states: [String]
     /// Index of the parent view in the same array; nil for a root.
     public var parent: Int?
 
+    /// A view of `kind` with its id, classes, live states and parent index (nil for a root).
     public init(kind: String, id: String? = nil, classes: [String] = [], states: [String] = [], parent: Int? = nil) {
         self.kind = kind
         self.id = id
@@ -33,6 +37,7 @@ public struct MediaSignature: Hashable, Sendable {
         self.bits = bits
     }
 
+    /// Whether the `@media` block at index `media` of `Stylesheet.media` holds; false for an index out of range.
     public func isActive(_ media: Int) -> Bool {
         media >= 0 && media / 64 < bits.count && bits[media / 64] & (1 << UInt64(media % 64)) != 0
     }

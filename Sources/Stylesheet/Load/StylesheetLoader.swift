@@ -6,12 +6,15 @@
 ///     // … a file changed on disk …
 ///     let next = loader.load("styles/main.cas")   // re-parses only that file
 public struct StylesheetLoader: Sendable {
+    /// Where file contents come from; replace it to read from another source.
     public var reader: StylesheetReader
+    /// The view kinds selectors are checked against.
     public let hierarchy: KindHierarchy
     private var cache: [String: ParsedFile] = [:]
     /// Files parsed (not taken from the cache) by the last `load`, in read order.
     public private(set) var parsedByLastLoad: [String] = []
 
+    /// A loader with an empty cache, reading through `reader`.
     public init(reader: StylesheetReader = .fileSystem, hierarchy: KindHierarchy = .standard) {
         self.reader = reader
         self.hierarchy = hierarchy

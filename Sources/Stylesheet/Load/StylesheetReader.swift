@@ -8,6 +8,7 @@ public struct StylesheetReader: Sendable {
         case notFound
         case unreadable(String)
 
+        /// The reason, as the error drawer shows it.
         public var description: String {
             switch self {
             case .notFound: "file not found"
@@ -24,6 +25,7 @@ public struct StylesheetReader: Sendable {
         self.read = read
     }
 
+    /// The text of the file at `path`; throws when it cannot be read.
     public func contents(of path: String) throws -> String {
         try read(path)
     }

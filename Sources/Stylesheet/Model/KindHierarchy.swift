@@ -12,6 +12,7 @@ public struct KindHierarchy: Hashable, Sendable {
     /// Known kinds, in a stable order (for suggestions and documentation).
     public let kinds: [String]
 
+    /// A hierarchy from each kind's base kind; `kinds` lists every kind named as a key or a base.
     public init(bases: [String: String]) {
         self.bases = bases
         var all = Set(bases.keys)
@@ -19,13 +20,16 @@ public struct KindHierarchy: Hashable, Sendable {
         self.kinds = all.sorted()
     }
 
+    /// The kind every other kind derives from.
     public static let root = "view"
 
+    /// The built-in kinds: `box` and `text` derive from `view`; the containers derive from `box`.
     public static let standard = KindHierarchy(bases: [
         "box": "view", "text": "view",
         "row": "box", "column": "box", "grid": "box", "overlay": "box", "screen": "box",
     ])
 
+    /// Whether `kind` is `view` or has a base in this hierarchy.
     public func isKnown(_ kind: String) -> Bool { kind == Self.root || bases[kind] != nil }
 
     /// The kind itself, then its bases up to `view`.
@@ -42,6 +46,7 @@ public struct KindHierarchy: Hashable, Sendable {
         return chain
     }
 
+    /// Whether `kind` is `base` or derives from it, directly or through other kinds (what `^base` matches).
     public func kind(_ kind: String, derivesFrom base: String) -> Bool {
         lineage(of: kind).contains(base)
     }

@@ -3,17 +3,24 @@ import Diagnostics
 /// A terminal-size query of an `@media` (or `@device`) block: any alternative may
 /// hold, and within one alternative every condition must.
 public struct MediaQuery: Sendable, CustomStringConvertible {
+    /// The terminal dimension a condition tests, in cells.
     public enum Feature: String, Hashable, Sendable { case width, height }
 
+    /// How a condition compares the terminal's dimension with its value.
     public enum Relation: String, Hashable, Sendable {
         case atLeast = ">=", atMost = "<=", greater = ">", less = "<", equal = "=="
     }
 
+    /// One comparison, such as `(width >= 100)`.
     public struct Condition: Hashable, Sendable, CustomStringConvertible {
+        /// Width or height.
         public var feature: Feature
+        /// The comparison: `>=`, `<=`, `>`, `<` or `==`.
         public var relation: Relation
+        /// The value compared with, in cells (evaluated from the written expression).
         public var value: Double
 
+        /// Whether the condition holds on a terminal of `width` × `height` cells.
         public func holds(width: Int, height: Int) -> Bool {
             let size = Double(feature == .width ? width : height)
             switch relation {
@@ -25,6 +32,7 @@ public struct MediaQuery: Sendable, CustomStringConvertible {
             }
         }
 
+        /// `(feature relation value)`, as the inspector shows it.
         public var description: String {
             "(\(feature.rawValue) \(relation.rawValue) \(StyleValue.format(value)))"
         }
@@ -37,10 +45,12 @@ public struct MediaQuery: Sendable, CustomStringConvertible {
     /// Where the `@media` keyword is.
     public var location: SourceLocation
 
+    /// Whether any alternative holds on a terminal of `width` × `height` cells.
     public func matches(width: Int, height: Int) -> Bool {
         alternatives.contains { $0.allSatisfy { $0.holds(width: width, height: height) } }
     }
 
+    /// `@media` followed by the query as written.
     public var description: String { "@media " + text }
 }
 

@@ -11,11 +11,16 @@ public enum KindTest: Hashable, Sendable {
 /// One step of a selector: a kind test plus ids, classes and states, all required.
 /// `box.card#main[state:focused]` is one compound.
 public struct CompoundSelector: Hashable, Sendable {
+    /// The kind the view must have; `.any` by default.
     public var kind: KindTest = .any
+    /// Ids the view must have (`#main`).
     public var ids: [String] = []
+    /// Classes the view must have (`.card`).
     public var classes: [String] = []
+    /// Live states the view must be in (`[state:focused]`).
     public var states: [String] = []
 
+    /// A compound requiring all of the given kind, ids, classes and states; empty: any view.
     public init(kind: KindTest = .any, ids: [String] = [], classes: [String] = [], states: [String] = []) {
         self.kind = kind
         self.ids = ids
@@ -35,6 +40,7 @@ public enum Combinator: String, Hashable, Sendable {
 /// A complex selector, written left to right: `screen > box.card text`. Stored as
 /// one flat list of parts (one allocation per selector, however many compounds).
 public struct Selector: Hashable, Sendable, CustomStringConvertible {
+    /// One piece of a selector as stored: a requirement of a compound, or a combinator between two.
     public enum Part: Hashable, Sendable {
         case kind(KindTest)
         case id(String)
@@ -51,6 +57,7 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
         self.parts = parts
     }
 
+    /// A selector from its compounds, left to right, with one combinator between each two.
     public init(compounds: [CompoundSelector], combinators: [Combinator]) {
         precondition(!compounds.isEmpty && combinators.count == compounds.count - 1)
         var parts: [Part] = []
@@ -63,10 +70,12 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
         self.parts = parts
     }
 
+    /// A selector of one compound.
     public init(_ compound: CompoundSelector) {
         self.init(compounds: [compound], combinators: [])
     }
 
+    /// The compounds, left to right (rebuilt from `parts` on each call).
     public var compounds: [CompoundSelector] {
         var result = [CompoundSelector()]
         for part in parts {
@@ -81,6 +90,7 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
+    /// The combinators between the compounds, left to right; one fewer than the compounds.
     public var combinators: [Combinator] {
         parts.compactMap { if case .combinator(let combinator) = $0 { combinator } else { nil } }
     }
@@ -131,16 +141,21 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
 /// CSS-like specificity: ids beat classes and states, which beat kinds. Compared
 /// column by column; a tie goes to the declaration written later.
 public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// How many ids the selector requires.
     public var ids = 0
+    /// How many classes and states the selector requires.
     public var classes = 0
+    /// How many kinds (other than `*`) the selector requires.
     public var kinds = 0
 
+    /// A specificity with these counts.
     public init(ids: Int = 0, classes: Int = 0, kinds: Int = 0) {
         self.ids = ids
         self.classes = classes
         self.kinds = kinds
     }
 
+    /// Compares ids first, then classes and states, then kinds.
     public static func < (a: Specificity, b: Specificity) -> Bool {
         (a.ids, a.classes, a.kinds) < (b.ids, b.classes, b.kinds)
     }

@@ -77,6 +77,7 @@ public enum StyleProperty: String, CaseIterable, Hashable, Sendable, Comparable 
     /// `allCases`, computed once (the synthesized property builds a new array per call).
     static let byOrdinal: [StyleProperty] = allCases
 
+    /// Orders properties as they are declared (their position in `allCases`).
     public static func < (a: StyleProperty, b: StyleProperty) -> Bool { a.ordinal < b.ordinal }
 }
 

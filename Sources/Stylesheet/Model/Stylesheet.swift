@@ -8,6 +8,7 @@ public struct StyleDeclaration: Sendable {
     public let states: [String]
     /// The computed properties it sets, with their values (shorthands set several).
     public let values: [(property: StyleProperty, value: StyleValue)]
+    /// Where the declaration is written.
     public let location: SourceLocation
     /// Index into `Stylesheet.files`, and the byte range of the declaration as written.
     let file: Int
@@ -17,7 +18,9 @@ public struct StyleDeclaration: Sendable {
 /// A selector with the declarations it applies. A group `a, b { … }` becomes one
 /// rule per selector, sharing the declarations.
 public struct StyleRule: Sendable {
+    /// Which views the rule applies to.
     public let selector: Selector
+    /// The selector's specificity, which decides between rules setting the same property.
     public let specificity: Specificity
     /// Indices into `Stylesheet.media`; the rule applies only while all of them hold.
     public let media: [Int]
@@ -30,36 +33,45 @@ public struct StyleRule: Sendable {
 /// A file the stylesheet read or tried to read. The live designer watches all of them,
 /// missing ones included, so creating a missing file triggers a reload.
 public struct StylesheetFile: Hashable, Sendable {
+    /// Whether the file could be read.
     public enum Status: Hashable, Sendable {
         case loaded
         case missing
         case unreadable(String)
     }
 
+    /// The file's path, as the importing file or the caller spelled it.
     public let path: String
+    /// Loaded, missing, or unreadable with the reason.
     public let status: Status
 }
 
 /// A variable's final value, for the inspector.
 public struct VariableBinding: Sendable {
+    /// The variable's name.
     public let name: String
     /// nil when its definition had an error.
     public let value: Value?
+    /// Where the variable's final definition is written.
     public let location: SourceLocation
 }
 
 /// A loaded stylesheet: an entry file and everything it imports, linked in order.
 /// Immutable; a reload builds a new one (reusing unchanged files' parses).
 public struct Stylesheet: Sendable {
+    /// Every rule, in source order over all files (imports where they are imported).
     public let rules: [StyleRule]
+    /// Every declaration; a rule's `declarations` range indexes into this.
     public let declarations: [StyleDeclaration]
     /// Every `@media`/`@device` block, in source order.
     public let media: [MediaQuery]
+    /// Every variable with its final value.
     public let variables: [VariableBinding]
     /// Errors, warnings and notes of every file, in the order files were read.
     public let diagnostics: [Diagnostic]
     /// Every file read or tried, in order; the entry file first.
     public let files: [StylesheetFile]
+    /// The view kinds the sheet's `^kind` selectors were checked and matched against.
     public let hierarchy: KindHierarchy
     /// The sources of loaded files (nil for missing ones), for "as written" text.
     let sources: [SourceText?]
@@ -88,6 +100,7 @@ public struct Stylesheet: Sendable {
         return loader.load(path)
     }
 
+    /// Whether any file had an error (warnings and notes do not count).
     public var hasErrors: Bool { diagnostics.hasErrors }
 
     /// A declaration as written in its file: `border-color[state:selected] yellow`.

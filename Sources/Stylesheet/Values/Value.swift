@@ -31,6 +31,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value as a stylesheet would write it: `2`, `50%`, `"text"`, a colour, `(4, 2)`.
     public var description: String {
         switch self {
         case .number(let number, let percent): StyleValue.format(number) + (percent ? "%" : "")
