@@ -97,6 +97,17 @@ extension Tableau {
     /// Adds `delta` to the cost of `s` at level `rank` (a result within the
     /// tolerance of 0 is 0), journaled.
     @inline(__always) mutating func addToCost(_ rank: Int32, _ s: Int32, _ delta: Double) {
+        // Most substitutions change a symbol's top level and leave it non-zero:
+        // one write in place, no search.
+        let top = objectiveCosts[Int(s)]
+        if top.count > 0 && top.count <= ReducedCost.inlineCapacity && top.first.rank == rank {
+            let c = top.first.coefficient + delta
+            if !Tolerance.isZero(c) {
+                objectiveCosts[Int(s)].first.coefficient = c
+                journal.noteObjectiveWrite(rank, s, top.first.coefficient)
+                return
+            }
+        }
         let old = cost(s, rank: rank)
         var c = old + delta
         if Tolerance.isZero(c) { c = 0 }
