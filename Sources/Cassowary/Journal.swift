@@ -159,6 +159,7 @@ extension Tableau {
         externalVariable.removeLast(n)
         cachedValue.removeLast(n)
         reportedValue.removeLast(n)
+        for s in count..<symbols.count where objectiveCosts[s].spill >= 0 { freeSpill.append(objectiveCosts[s].spill) }
         objectiveCosts.removeLast(n)
         accumulator.removeLast(n)
         accumulatorStamp.removeLast(n)

@@ -207,7 +207,7 @@ extension Tableau {
         }
         return SolverStatistics(constraints: constraints, symbols: symbolsInUse, coreRows: core,
                                 definitions: definitions, cells: cells, priorityLevels: levels.count,
-                                objectiveCells: objectiveCosts.reduce(0) { $0 + $1.count },
+                                objectiveCells: objectiveCosts.reduce(0) { $0 + Int($1.count) },
                                 pivots: pivotCount, mergedEntries: mergedEntries, exchanges: exchangeCount,
                                 released: symbols.count { $0.kind == .released })
     }

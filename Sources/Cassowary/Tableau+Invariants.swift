@@ -7,6 +7,12 @@ extension Tableau {
         // unoptimised build, where each method call on `self` copies the tableau.
         let symbols = self.symbols, rows = self.rows, objectiveCosts = self.objectiveCosts
         let coreColumn = self.coreColumn, definitionColumn = self.definitionColumn
+        let costSpill = self.costSpill
+        func costList(_ s: Int32) -> [LevelCost] {
+            let r = objectiveCosts[Int(s)]
+            if r.count > ReducedCost.inlineCapacity { return r.spill >= 0 ? costSpill[Int(r.spill)] : [] }
+            return Array([r.first, r.second].prefix(Int(r.count)))
+        }
         func kind(_ s: Int32) -> SymbolKind { symbols[Int(s)].kind }
         func isBasic(_ s: Int32) -> Bool { symbols[Int(s)].row >= 0 }
         func isDefined(_ s: Int32) -> Bool {
@@ -55,8 +61,14 @@ extension Tableau {
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }
         if objectiveCosts.count != symbols.count { problems.append("objective has \(objectiveCosts.count) symbols") }
-        for (i, costs) in objectiveCosts.enumerated() where !costs.isEmpty {
+        for i in objectiveCosts.indices where objectiveCosts[i].count > 0 {
             let s = Int32(i)
+            let costs = costList(s)
+            let r = objectiveCosts[i]
+            if (r.count > ReducedCost.inlineCapacity) != (r.spill >= 0)
+                || (r.spill >= 0 && costSpill[Int(r.spill)].count != Int(r.count)) {
+                problems.append("objective costs of symbol \(s) spilled wrongly")
+            }
             if isBasic(s) || kind(s) == .unused {
                 problems.append("objective level \(costs[0].rank) mentions basic or unused symbol \(s)")
             }

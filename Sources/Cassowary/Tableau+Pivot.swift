@@ -36,8 +36,14 @@ extension Tableau {
             let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
             addScaled(toRow: cell.row, source, alpha, skip: symbol, skipPosition: cell.position)
         }
+        // A copy: each level's substitution drops that level from `symbol`.
         let costs = objectiveCosts[Int(symbol)]
-        for c in costs { addScaled(toObjective: c.rank, source, c.coefficient, skip: symbol) }
+        if costs.count <= ReducedCost.inlineCapacity {
+            if costs.count > 0 { addScaled(toObjective: costs.first.rank, source, costs.first.coefficient, skip: symbol) }
+            if costs.count > 1 { addScaled(toObjective: costs.second.rank, source, costs.second.coefficient, skip: symbol) }
+        } else {
+            for c in costSpill[Int(costs.spill)] { addScaled(toObjective: c.rank, source, c.coefficient, skip: symbol) }
+        }
         if artificialActive {
             let alpha = artificialCoefficient[Int(symbol)]
             if alpha != 0 { addToArtificial(source, alpha, skip: symbol) }

@@ -127,24 +127,24 @@ extension Tableau {
     private func dualEntering(_ row: Row, direction: Double, sparse: Bool, bestRatio: inout [LevelCost]) -> Int32 {
         var entering: Int32 = -1
         bestRatio.removeAll(keepingCapacity: true)
-        objectiveCosts.withUnsafeBufferPointer { costs in
-            symbols.withUnsafeBufferPointer { symbols in
-                row.entries.withUnsafeBufferPointer { entries in
-                    for e in entries {
-                        let ek = symbols[Int(e.symbol)].kind
-                        if ek == .dummy { continue }
-                        let a = e.coefficient * direction
-                        if ek == .external || ek == .released {
-                            guard !Tolerance.isZero(a) else { continue }
-                        } else {
-                            guard Tolerance.isPositive(a) else { continue }
-                        }
-                        let cost = costs[Int(e.symbol)]
-                        let order = entering < 0 ? -1 : Self.compareRatios(cost, a, bestRatio)
-                        if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
-                            entering = e.symbol
-                            bestRatio.removeAll(keepingCapacity: true)
-                            for c in cost { bestRatio.append(LevelCost(rank: c.rank, coefficient: c.coefficient / a)) }
+        symbols.withUnsafeBufferPointer { symbols in
+            row.entries.withUnsafeBufferPointer { entries in
+                for e in entries {
+                    let ek = symbols[Int(e.symbol)].kind
+                    if ek == .dummy { continue }
+                    let a = e.coefficient * direction
+                    if ek == .external || ek == .released {
+                        guard !Tolerance.isZero(a) else { continue }
+                    } else {
+                        guard Tolerance.isPositive(a) else { continue }
+                    }
+                    let order = entering < 0 ? -1 : compareRatios(e.symbol, a, bestRatio)
+                    if order < 0 || (order == 0 && prefer(e.symbol, over: entering, sparse: sparse)) {
+                        entering = e.symbol
+                        bestRatio.removeAll(keepingCapacity: true)
+                        for k in 0..<costCount(e.symbol) {
+                            let c = costComponent(e.symbol, k)
+                            bestRatio.append(LevelCost(rank: c.rank, coefficient: c.coefficient / a))
                         }
                     }
                 }
@@ -153,18 +153,21 @@ extension Tableau {
         return entering
     }
 
-    /// Compares the ratios `cost / a` with `best` lexicographically, highest
-    /// level first (a level missing from either is 0 there): -1, 0 or 1.
-    @inline(__always) private static func compareRatios(_ cost: [LevelCost], _ a: Double, _ best: [LevelCost]) -> Int {
+    /// Compares the ratios (reduced cost of `s`) / `a` with `best`
+    /// lexicographically, highest level first (a level missing from either is
+    /// 0 there): -1, 0 or 1.
+    @inline(__always) private func compareRatios(_ s: Int32, _ a: Double, _ best: [LevelCost]) -> Int {
+        let count = costCount(s)
         var i = 0, j = 0
-        while i < cost.count || j < best.count {
+        while i < count || j < best.count {
             let x: Double, y: Double
-            if j == best.count || (i < cost.count && cost[i].rank > best[j].rank) {
-                x = cost[i].coefficient / a; y = 0; i += 1
-            } else if i == cost.count || best[j].rank > cost[i].rank {
+            let cost = i < count ? costComponent(s, i) : .none
+            if j == best.count || (i < count && cost.rank > best[j].rank) {
+                x = cost.coefficient / a; y = 0; i += 1
+            } else if i == count || best[j].rank > cost.rank {
                 x = 0; y = best[j].coefficient; j += 1
             } else {
-                x = cost[i].coefficient / a; y = best[j].coefficient; i += 1; j += 1
+                x = cost.coefficient / a; y = best[j].coefficient; i += 1; j += 1
             }
             let scale = max(1, abs(x), abs(y))
             if x < y - Tolerance.epsilon * scale { return -1 }

@@ -99,7 +99,11 @@ struct Tableau: Sendable {
     // one short read whatever the number of levels. `levels` lists the
     // priority ranks in use and `levelUse` how many preferences use each.
     var levels: [Int] = []
-    var objectiveCosts: [[LevelCost]] = []
+    var objectiveCosts: [ReducedCost] = []
+    /// Cost lists of the symbols with costs at more than two levels
+    /// (`ReducedCost.spill`), and the slots free for reuse.
+    var costSpill: [[LevelCost]] = []
+    var freeSpill: [Int32] = []
     var levelUse: [Int] = []
     /// The phase-one objective while a required constraint is being added:
     /// dense coefficients plus the list of symbols that may be non-zero.
@@ -197,7 +201,7 @@ struct Tableau: Sendable {
             artificialCoefficient.append(0)
             positionMap.append(0)
             positionStamp.append(0)
-            objectiveCosts.append([])
+            objectiveCosts.append(ReducedCost())
             journal.log(.allocateSymbol(s, reused: false))
         }
         if kind == .external { notePending(s) }
@@ -541,7 +545,7 @@ struct Tableau: Sendable {
     /// Whether nothing refers to the symbol.
     func isUnreferenced(_ s: Int32) -> Bool {
         symbols[Int(s)].row < 0 && coreColumn[Int(s)].isEmpty && definitionColumn[Int(s)].isEmpty
-            && objectiveCosts[Int(s)].isEmpty
+            && objectiveCosts[Int(s)].count == 0
     }
 }
 

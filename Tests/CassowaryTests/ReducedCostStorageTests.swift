@@ -1,0 +1,59 @@
+import Testing
+@testable import Cassowary
+
+/// A reduced cost keeps up to two levels inline and spills longer lists into
+/// a side table (`Tableau.costSpill`); these tests drive symbols across that
+/// boundary both ways, through optimisation, removal and a rolled-back add.
+@Suite struct ReducedCostStorageTests {
+    private func spilledSymbols(_ solver: Solver) -> Int {
+        solver.tableau.objectiveCosts.filter { $0.count > ReducedCost.inlineCapacity }.count
+    }
+
+    /// Preferences on one variable at four levels give the errors below the
+    /// top level costs at several levels each.
+    private func stacked() throws -> (Solver, Variable, [Constraint]) {
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try solver.add(x >= 0)
+        try solver.add(y == x + 1)
+        let preferences = [(x == 10).priority(400), (x == 20).priority(300),
+                           (y == 31).priority(200), (x + y == 50).priority(100)]
+        for c in preferences { try solver.add(c) }
+        return (solver, x, preferences)
+    }
+
+    @Test func costsSpillPastTwoLevelsAndComeBackInline() throws {
+        var (solver, x, preferences) = try stacked()
+        #expect(solver.value(of: x) == 10)
+        #expect(spilledSymbols(solver) > 0)
+        #expect(solver.invariantViolations() == [])
+        try solver.remove(preferences[0])
+        #expect(solver.value(of: x) == 20)
+        #expect(solver.invariantViolations() == [])
+        try solver.remove(preferences[1])
+        #expect(solver.value(of: x) == 30)
+        try solver.remove(preferences[2])
+        #expect(solver.value(of: x) == 24.5)
+        #expect(spilledSymbols(solver) == 0)
+        #expect(solver.tableau.freeSpill.count == solver.tableau.costSpill.count)
+        #expect(solver.invariantViolations() == [])
+        // Freed slots are reused when costs spill again; none leak.
+        for c in preferences.prefix(3) { try solver.add(c) }
+        #expect(solver.value(of: x) == 10)
+        #expect(spilledSymbols(solver) > 0)
+        #expect(solver.tableau.costSpill.count - solver.tableau.freeSpill.count == spilledSymbols(solver))
+        #expect(solver.invariantViolations() == [])
+    }
+
+    @Test func aRejectedAddRestoresSpilledCostsBitForBit() throws {
+        var (solver, x, _) = try stacked()
+        _ = solver.value(of: x)
+        let before = solver.tableau.objectiveCosts
+        let spill = solver.tableau.costSpill
+        #expect(throws: SolverError.self) { try solver.add(x <= -1) }
+        #expect(solver.tableau.objectiveCosts == before)
+        #expect(solver.tableau.costSpill == spill)
+        #expect(solver.value(of: x) == 10)
+        #expect(solver.invariantViolations() == [])
+    }
+}
