@@ -121,6 +121,10 @@ extension SolverBinding {
     ) {
         let oldDocument = change.old.document, newDocument = change.next.document
         let delta = ConstraintDelta(from: oldDocument, to: newDocument)
+        if Self.keepsEveryPosition(delta, count: newDocument.constraints.count, oldCount: oldDocument.constraints.count) {
+            updateSlotsInPlace(delta, change, resolver, &work, &dirty, &counts)
+            return
+        }
         var slots = [ConstraintSlot](repeating: .inactive(.nonFinite, generation: 0), count: newDocument.constraints.count)
         for index in delta.removed {
             retire(specSlots[index], ref: .spec(index))
@@ -149,6 +153,36 @@ extension SolverBinding {
             counts.added += 1
         }
         specSlots = slots
+    }
+
+    /// Whether every constraint stays at its index (an edit that changed only
+    /// constants, the usual save): the slots can then stay where they are.
+    private static func keepsEveryPosition(_ delta: ConstraintDelta, count: Int, oldCount: Int) -> Bool {
+        count == oldCount && delta.removed.isEmpty && delta.added.isEmpty && delta.replaced.isEmpty
+            && delta.constantChanged.allSatisfy { $0.old == $0.new } && delta.unchanged.allSatisfy { $0.old == $0.new }
+    }
+
+    /// `applyConstraintDelta` for a delta that keeps every position: only the
+    /// slots whose constant may change are touched. (Building a new array copied
+    /// every slot, and a slot's state is an enum with string payloads, so each
+    /// copy costs a call: with tens of thousands of constraints that was a good
+    /// share of a constant edit.)
+    private mutating func updateSlotsInPlace(
+        _ delta: ConstraintDelta, _ change: ModelChange, _ resolver: Resolver, _ work: inout PendingChanges,
+        _ dirty: inout DirtyViews, _ counts: inout ConstraintCounts
+    ) {
+        let anyStyleChanged = change.styleChanged.contains(true)
+        var touched = delta.constantChanged.map(\.new)
+        if anyStyleChanged {
+            for pair in delta.unchanged where resolver.readsChangedStyle(pair.new, change.styleChanged) {
+                touched.append(pair.new)
+            }
+        }
+        for index in touched {
+            var slot = specSlots[index]
+            update(&slot, .spec(index), resolver, &work, &dirty, &counts)
+            specSlots[index] = slot
+        }
     }
 
     /// Marks the views a removed constraint mentioned: their variables may have left

@@ -56,6 +56,45 @@ import Testing
         #expect(session.frame("b") == rect(2, 8, 6, 2))
     }
 
+    /// A spec edit that keeps every constraint in its place updates the slots
+    /// in place: active, broken (a conflict) and left-out (an unset style value)
+    /// constraints all come out as a fresh load of the same files has them,
+    /// also when a stylesheet changes in the same reload.
+    @Test func constantEditsKeepEverySlotStateInPlace() {
+        let spec = """
+            use "s.cas"
+            screen root {
+              box a .a {
+                size == $size
+                top == 1
+                left == 2
+              }
+              box c {
+                width == 10
+                width == 20
+                height == $size-height
+                top == 8
+                left == 0
+              }
+            }
+            """
+        var (session, files) = loaded(spec, styles: ["s.cas": Self.styles])
+        #expect(session.conflicts().count == 1)
+        edit(files, specPath, "top == 1", "top == 3")
+        edit(files, "s.cas", "size 10 3", "size 11 4")
+        let report = session.reload(changedFiles: [specPath, "s.cas"])
+        #expect(report.applied)
+        #expect(report.counts.added == 0 && report.counts.removed == 0 && report.counts.replaced == 0)
+        #expect(report.counts.constantsChanged >= 2)
+        #expect(session.frame("a") == rect(2, 3, 11, 4))
+
+        let fresh = loaded(files[specPath]!, styles: ["s.cas": files["s.cas"]!]).session
+        #expect(session.views.map(\.frame) == fresh.views.map(\.frame))
+        #expect(session.conflicts().count == fresh.conflicts().count)
+        #expect(session.diagnostics.map(\.message) == fresh.diagnostics.map(\.message))
+        #expect(session.diagnostics.contains { $0.message.contains("left out") })
+    }
+
     @Test func constantEditInTheStylesheet() {
         var (session, files) = start()
         edit(files, "s.cas", "size 10 3", "size 12 3")
