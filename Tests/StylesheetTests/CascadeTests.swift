@@ -20,6 +20,14 @@ import Testing
         #expect(style("box", classes: ["a", "b"], states: ["focused"], in: columns).zIndex == 3)
     }
 
+    @Test func hoverIsAnotherSpellingOfHovered() {
+        let s = sheet("box[state:hover] { z-index 4 }\nbox { border-color[state:hover] red }")
+        #expect(s.diagnostics.isEmpty)
+        #expect(style("box", states: ["hovered"], in: s).zIndex == 4)
+        #expect(style("box", states: ["hovered"], in: s).borderColor == .ansi(1))
+        #expect(style("box", in: s).zIndex == 0)
+    }
+
     @Test func laterDeclarationWinsTies() {
         let s = sheet("box { z-index 1 }\nbox { z-index 2; z-index 3 }")
         #expect(style("box", in: s).zIndex == 3)

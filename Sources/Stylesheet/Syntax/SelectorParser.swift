@@ -28,6 +28,9 @@ struct WrittenSelector: Sendable {
 /// Parses a selector group: `box.card > text, ^box.warning [state:focused]`.
 struct SelectorParser {
     static let knownStates = ["focused", "selected", "disabled", "hovered", "pressed", "highlighted"]
+    /// Other spellings of known states: CSS and the product's contract say `hover`,
+    /// UIKit and the runtime say `hovered`; both select the same views.
+    static let stateAliases = ["hover": "hovered"]
 
     private let reader: TokenReader
     private var log: DiagnosticLog
@@ -246,7 +249,7 @@ struct SelectorParser {
                 hint: "only state: arguments select views, as in [state:focused]")
             return
         }
-        let name = reader.name(value)
+        let name = stateAliases[reader.name(value)] ?? reader.name(value)
         if !knownStates.contains(name), let near = Suggestion.closest(to: name, among: knownStates) {
             log.report(
                 .warning, .casUnknownState, "unknown state '\(name)'", at: reader[value],
