@@ -125,6 +125,7 @@ final class DevMode {
     }
 
     private static let panel = CellStyle(foreground: .ansi(15), background: .ansi(236))
+    private static let overridden = CellStyle(foreground: .ansi(8), background: .ansi(236), attributes: .strikethrough)
     private static let heading = CellStyle(foreground: .ansi(0), background: .ansi(11), attributes: .bold)
     private static let errorLook = CellStyle(foreground: .ansi(9), background: .ansi(236), attributes: .bold)
 
@@ -146,7 +147,9 @@ final class DevMode {
             lines.append(("", Self.panel))
             lines.append((" \(inspectedID)", Self.heading))
             for line in explanation.split(separator: "\n", omittingEmptySubsequences: false) {
-                lines.append((" " + line, Self.panel))
+                // A declaration another one beat reads struck through, as in the designer.
+                let overridden = line.trimmingCharacters(in: .whitespaces).hasPrefix("overridden:")
+                lines.append((" " + line, overridden ? Self.overridden : Self.panel))
             }
         }
         paint(lines, in: area, into: &grid)

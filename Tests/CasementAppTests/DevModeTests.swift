@@ -61,6 +61,22 @@ import Testing
         #expect(!pilot.text.contains("Inspector"))
     }
 
+    @Test func theInspectorStrikesThroughOverriddenDeclarations() throws {
+        let (app, field, directory) = try app(dev: true, stylesheet: "box { color red }\n.textfield { color blue }\n")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pilot = AppPilot(app, size: TerminalSize(width: 120, height: 40))
+        app.focus(field)
+        pilot.press(.function(12))
+        func column(of text: String, in row: Int) throws -> Int {
+            let line = pilot.lines[row]
+            return try #require(line.range(of: text)).lowerBound.utf16Offset(in: line)
+        }
+        let loser = try #require(pilot.lines.firstIndex { $0.contains("overridden:") })
+        #expect(pilot.cell(x: try column(of: "overridden:", in: loser), y: loser).attributes.contains(.strikethrough))
+        let winner = try #require(pilot.lines.firstIndex { $0.contains("color blue") })
+        #expect(!pilot.cell(x: try column(of: "color blue", in: winner), y: winner).attributes.contains(.strikethrough))
+    }
+
     @Test func withoutDevModeF12IsAnOrdinaryKey() throws {
         let (app, _, directory) = try app(dev: false, stylesheet: "")
         defer { try? FileManager.default.removeItem(atPath: directory) }
