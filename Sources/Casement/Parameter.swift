@@ -1,3 +1,4 @@
+import Cells
 /// The value of a view parameter (`[gap=1 justify=center padding=(1 2)]` in a
 /// `.layout` header): a number, a word, a string, a style value or a list.
 /// Literals work: `["columns": 5, "justify": "center", "padding": [1, 2]]`.
@@ -25,25 +26,13 @@ public enum Parameter: Hashable, Sendable, ExpressibleByIntegerLiteral, Expressi
     public init(arrayLiteral elements: Parameter...) { self = .list(elements) }
 }
 
-/// Insets for the four sides, in cells: what `inset(_:)` moves the edges inwards by.
-public struct Insets: Hashable, Sendable {
-    /// Added to `top`.
-    public var top: Double
-    /// Added to `left`/`leading`.
-    public var left: Double
-    /// Subtracted from `bottom`.
-    public var bottom: Double
-    /// Subtracted from `right`/`trailing`.
-    public var right: Double
+/// Insets for the four sides, in cells: what `inset(_:)` moves the edges inwards by
+/// (`top` and `left`/`leading` are added, `bottom` and `right`/`trailing` subtracted).
+/// The same type as the stylesheet's padding insets (`Cells.Insets`), so an app never
+/// meets two kinds of insets.
+public typealias Insets = Cells.Insets
 
-    /// Four sides, UIKit's order.
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
+extension Insets {
     /// The same inset on every side.
     public init(_ all: Double) { self.init(top: all, left: all, bottom: all, right: all) }
 
@@ -51,7 +40,4 @@ public struct Insets: Hashable, Sendable {
     public init(vertical: Double, horizontal: Double) {
         self.init(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
     }
-
-    /// No inset.
-    public static let zero = Insets(0)
 }
