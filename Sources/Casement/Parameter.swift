@@ -1,4 +1,5 @@
 import Cells
+
 /// The value of a view parameter (`[gap=1 justify=center padding=(1 2)]` in a
 /// `.layout` header): a number, a word, a string, a style value or a list.
 /// Literals work: `["columns": 5, "justify": "center", "padding": [1, 2]]`.
