@@ -3,7 +3,7 @@ import LayoutSpec
 import Stylesheet
 
 /// Why a spec constraint is not in the solver although nothing conflicts with it.
-public enum InactiveReason: Hashable, Sendable, CustomStringConvertible {
+public indirect enum InactiveReason: Hashable, Sendable, CustomStringConvertible {
     /// It reads a style value no stylesheet sets for that view (`$size-width`
     /// without any `size`).
     case unsetStyle(view: String, name: String)
