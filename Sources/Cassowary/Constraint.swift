@@ -8,6 +8,7 @@ public enum Relation: Sendable, Hashable, CustomStringConvertible {
     case lessThanOrEqual
     case greaterThanOrEqual
 
+    /// The relation's operator: `==`, `<=` or `>=`.
     public var description: String {
         switch self {
         case .equal: "=="
@@ -28,10 +29,12 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     let id: Int
     /// Left side minus right side, simplified.
     public let expression: Expression
+    /// How `expression` relates to 0.
     public let relation: Relation
     /// 1000 (`.required`) must hold; anything lower is a preference.
     public let priority: Priority
 
+    /// A new constraint, with a new identity, stating `expression relation 0`; the expression is simplified (like terms merged).
     public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required) {
         id = nextConstraintID.add(1, ordering: .relaxed).newValue
         self.expression = expression.simplified()
@@ -49,11 +52,15 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     /// `Solver.setConstant(_:of:)` changes it in place.
     public var constant: Double { -expression.constant }
 
+    /// True when the priority is `.required`: the constraint must hold.
     public var isRequired: Bool { priority.isRequired }
 
+    /// Same identity: a copy of the same constraint, never an equal-looking other one.
     public static func == (a: Constraint, b: Constraint) -> Bool { a.id == b.id }
+    /// Hashes the identity only.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
+    /// `terms relation constant`, with `@priority` when it is not required.
     public var description: String {
         let left = Expression(terms: expression.terms).description
         let text = "\(expression.terms.isEmpty ? "0" : left) \(relation) \(formatNumber(constant))"

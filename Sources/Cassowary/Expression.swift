@@ -1,13 +1,17 @@
 /// One variable scaled by a constant, as in `2 * width`.
 public struct Term: Hashable, Sendable, CustomStringConvertible {
+    /// The variable scaled.
     public var variable: Variable
+    /// Its factor.
     public var coefficient: Double
 
+    /// `coefficient * variable`.
     public init(_ variable: Variable, _ coefficient: Double = 1) {
         self.variable = variable
         self.coefficient = coefficient
     }
 
+    /// `width` for a coefficient of 1, else `2*width`.
     public var description: String {
         coefficient == 1 ? variable.description : "\(formatNumber(coefficient))*\(variable)"
     }
@@ -19,15 +23,20 @@ public struct Term: Hashable, Sendable, CustomStringConvertible {
 /// Terms keep the order they were written in; the solver uses that order
 /// to decide which variable a constraint defines (the first written one it can).
 public struct Expression: Sendable, CustomStringConvertible {
+    /// The variable terms, in the order written; may repeat a variable until simplified.
     public var terms: [Term]
+    /// The number added to the terms.
     public var constant: Double
 
+    /// The sum of `terms` plus `constant`, as given (not simplified).
     public init(terms: [Term] = [], constant: Double = 0) {
         self.terms = terms
         self.constant = constant
     }
 
+    /// Just one variable, coefficient 1.
     public init(_ variable: Variable) { self.init(terms: [Term(variable)]) }
+    /// Just a number.
     public init(_ constant: Double) { self.init(constant: constant) }
 
     /// The value of the expression given a value for each variable.
@@ -64,6 +73,7 @@ public struct Expression: Sendable, CustomStringConvertible {
         return Expression(terms: merged, constant: constant)
     }
 
+    /// The terms with their signs, then the constant: `a + 2*b - 1`.
     public var description: String {
         var parts: [String] = []
         for (i, term) in terms.enumerated() {

@@ -1,16 +1,19 @@
 /// An optional constraint the solution does not satisfy.
 public struct BrokenConstraint: Sendable, Equatable, CustomStringConvertible {
+    /// The optional constraint that does not hold.
     public var constraint: Constraint
     /// How far from holding it is, in the units of its expression: |lhs − rhs|
     /// for `==`, the shortfall for `>=` and `<=`.
     public var violation: Double
 
+    /// `constraint off by violation`.
     public var description: String { "\(constraint) off by \(formatNumber(violation))" }
 }
 
 /// A direction in which the solution can move without any constraint getting
 /// worse: the variables in it are not uniquely determined.
 public struct Ambiguity: Sendable, Equatable, CustomStringConvertible {
+    /// Why the variables can move.
     public enum Cause: Sendable, Equatable {
         /// A variable no constraint pins down.
         case unconstrained(Variable)
@@ -19,12 +22,14 @@ public struct Ambiguity: Sendable, Equatable, CustomStringConvertible {
         case tie(Constraint)
     }
 
+    /// Why the variables can move: nothing pins one down, or preferences tie.
     public var cause: Cause
     /// The variables that move, in a stable order.
     public var variables: [Variable]
     /// The constraints that mention those variables, in the order they were added.
     public var constraints: [Constraint]
 
+    /// `x is not determined: moves x, y` or `tie at constraint: moves …`.
     public var description: String {
         let what = switch cause {
         case .unconstrained(let v): "\(v) is not determined"

@@ -32,6 +32,7 @@ public struct Solver: Sendable {
     var departures: [Departure] = []
     var departureSlot = IdentityMap()
 
+    /// An empty solver: no constraints, an empty tableau.
     public init() {}
 
     // MARK: Constraints
@@ -59,6 +60,7 @@ public struct Solver: Sendable {
         removeRecord(slot)
     }
 
+    /// Whether the constraint is in the solver (an edit variable's own constraint does not count).
     public func contains(_ constraint: Constraint) -> Bool {
         guard let slot = recordSlot[constraint.id] else { return false }
         return !records[Int(slot)]!.isEdit
@@ -119,12 +121,14 @@ public struct Solver: Sendable {
         editSlot.set(variable.id, recordSlot[constraint.id]!)
     }
 
+    /// Stops `variable` being an edit variable, removing its preference from the tableau.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         guard let slot = editSlot[variable.id] else { throw .unknownEditVariable(variable) }
         editSlot.remove(variable.id)
         removeRecord(slot)
     }
 
+    /// Whether `variable` is an edit variable.
     public func hasEditVariable(_ variable: Variable) -> Bool { editSlot[variable.id] != nil }
 
     /// Suggests a value for an edit variable; the solver moves it as close as
@@ -155,6 +159,7 @@ public struct Solver: Sendable {
         return tableau.value(of: s)
     }
 
+    /// The solved value of a variable, as `value(of:)`.
     public subscript(variable: Variable) -> Double {
         mutating get { value(of: variable) }
     }
@@ -168,7 +173,9 @@ public struct Solver: Sendable {
 
 /// Sizes of a solver's internal state.
 public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
+    /// Constraints in the solver, edit variables' own included.
     public var constraints: Int
+    /// Tableau symbols in use: external variables plus slack, error and marker symbols.
     public var symbols: Int
     /// Rows of the simplex tableau.
     public var coreRows: Int
@@ -176,6 +183,7 @@ public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
     public var definitions: Int
     /// Non-zero coefficients over all rows.
     public var cells: Int
+    /// Priority ranks of preferences in use: one objective level each.
     public var priorityLevels: Int
     /// Non-zero coefficients stored for the objective (every symbol's costs
     /// at every priority level); grows with the preferences, not with the
@@ -191,6 +199,7 @@ public struct SolverStatistics: Sendable, Equatable, CustomStringConvertible {
     /// Markers of removed constraints not yet dropped from the tableau.
     public var released: Int
 
+    /// Every count on one line, `name=value`, for benchmark logs.
     public var description: String {
         "constraints=\(constraints) symbols=\(symbols) rows=\(coreRows) definitions=\(definitions) cells=\(cells) levels=\(priorityLevels) objective=\(objectiveCells) pivots=\(pivots) merged=\(mergedEntries) exchanges=\(exchanges) released=\(released)"
     }

@@ -21,6 +21,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A suggested value is NaN or infinite.
     case nonFiniteValue(Variable, Double)
 
+    /// What went wrong, naming the constraint or variable (and for a conflict, every member).
     public var description: String {
         switch self {
         case .duplicateConstraint(let c): "duplicate constraint: \(c)"

@@ -12,13 +12,17 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline let id: Int
     public let name: String
 
+    /// A new variable, different from every other; `name` is only for people.
     public init(_ name: String = "") {
         id = nextVariableID.add(1, ordering: .relaxed).newValue
         self.name = name
     }
 
+    /// Same identity, whatever the names.
     public static func == (a: Variable, b: Variable) -> Bool { a.id == b.id }
+    /// Hashes the identity only.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
+    /// The name, or `v` and the id for an unnamed variable.
     public var description: String { name.isEmpty ? "v\(id)" : name }
 }

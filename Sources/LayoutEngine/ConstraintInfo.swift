@@ -14,6 +14,7 @@ public enum ConstraintStatus: Hashable, Sendable, CustomStringConvertible {
     /// Left out because it cannot be stated (an unset style value).
     case inactive(InactiveReason)
 
+    /// The status as the inspector words it: `unsatisfied by 2 cells`, `broken (conflict)`.
     public var description: String {
         switch self {
         case .satisfied: "satisfied"
@@ -38,6 +39,7 @@ public enum ConstraintStatus: Hashable, Sendable, CustomStringConvertible {
 
 /// One constraint as the inspector shows it.
 public struct ConstraintInfo: Hashable, Sendable {
+    /// Who stated the constraint: the spec or the engine.
     public enum Origin: Hashable, Sendable {
         /// Written in the spec (directly or by a shorthand).
         case spec(ConstraintIdentity)
@@ -45,6 +47,7 @@ public struct ConstraintInfo: Hashable, Sendable {
         case engine(ImplicitKind)
     }
 
+    /// Whether the spec wrote it or the engine added it.
     public var origin: Origin
     /// The view that wrote the constraint (for the engine's: the view it is about).
     public var view: String
@@ -52,11 +55,14 @@ public struct ConstraintInfo: Hashable, Sendable {
     public var text: String
     /// The same with style values read, when it has any: `red.left == blue.right + 2 @high as red-gap`.
     public var resolvedText: String?
+    /// How strongly the solver holds it (required or an optional strength).
     public var priority: LayoutPriority
+    /// The `as` name the spec gave it, if any.
     public var label: String?
     /// The rule, shorthand or VFL item it came from; for a style limit, the
     /// stylesheet declaration; for other engine constraints, the view's declaration.
     public var location: SourceLocation
+    /// Whether it holds in the solved layout.
     public var status: ConstraintStatus
     /// Every view it mentions.
     public var views: [String]
@@ -67,11 +73,13 @@ public struct ConstraintInfo: Hashable, Sendable {
 public struct ConflictReport: Hashable, Sendable {
     /// In spec order.
     public var constraints: [ConstraintInfo]
+    /// The member of the set the engine left out.
     public var broken: ConstraintInfo
 }
 
 /// An optional constraint the layout does not satisfy, and by how much.
 public struct UnsatisfiedPreference: Hashable, Sendable {
+    /// The optional constraint that does not hold.
     public var constraint: ConstraintInfo
     /// In cells: the gap between the two sides.
     public var violation: Double
@@ -79,6 +87,7 @@ public struct UnsatisfiedPreference: Hashable, Sendable {
 
 /// A view whose frame the constraints do not determine.
 public struct ViewAmbiguity: Hashable, Sendable {
+    /// The id of the view whose frame is not determined.
     public var view: String
     /// The attributes that can take more than one value (of left, top, width, height).
     public var attributes: [Attribute]

@@ -32,6 +32,7 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         }
     }
 
+    /// The attribute of the view this engine constraint bounds or fixes.
     public var attribute: Attribute {
         switch self {
         case .screenLeft: .left
@@ -41,6 +42,7 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         }
     }
 
+    /// How this engine constraint relates the attribute to its constant.
     public var relation: LayoutSpec.Relation {
         switch self {
         case .screenLeft, .screenTop, .screenWidth, .screenHeight, .collapseWidth, .collapseHeight: .equal
@@ -90,6 +92,7 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
     var isScreen: Bool { rawValue <= ImplicitKind.screenHeight.rawValue }
     var isText: Bool { rawValue >= ImplicitKind.resistWidth.rawValue }
 
+    /// Orders kinds by declaration: screen pins first, text sizes last.
     public static func < (a: ImplicitKind, b: ImplicitKind) -> Bool { a.rawValue < b.rawValue }
 }
 

@@ -29,6 +29,7 @@ public enum ViewFlag: String, CaseIterable, Hashable, Sendable {
 /// Everything about a solved layout at once: what `casement render --format json`
 /// prints and what the designer's inspector starts from.
 public struct LayoutSnapshot: Sendable {
+    /// The terminal size, in cells, the layout was solved for.
     public var size: TerminalSize
     /// In tree order.
     public var views: [ViewLayout]
@@ -36,8 +37,11 @@ public struct LayoutSnapshot: Sendable {
     public var flags: [[ViewFlag]]
     /// What `casement check` prints: files, engine, ambiguity; sorted.
     public var diagnostics: [Diagnostic]
+    /// Conflict sets the engine resolved, each with the constraint it broke.
     public var conflicts: [ConflictReport]
+    /// Optional constraints that do not hold, with how far off they are.
     public var unsatisfied: [UnsatisfiedPreference]
+    /// Views whose frame the constraints leave free.
     public var ambiguities: [ViewAmbiguity]
 }
 

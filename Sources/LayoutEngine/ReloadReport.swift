@@ -12,6 +12,7 @@ public struct ConstraintCounts: Hashable, Sendable, CustomStringConvertible {
     /// Same identity, new relation, priority or shape: removed and added again.
     public var replaced = 0
 
+    /// Counts of each kind of change; zero by default.
     public init(added: Int = 0, removed: Int = 0, constantsChanged: Int = 0, replaced: Int = 0) {
         self.added = added
         self.removed = removed
@@ -19,6 +20,7 @@ public struct ConstraintCounts: Hashable, Sendable, CustomStringConvertible {
         self.replaced = replaced
     }
 
+    /// True when the reload changed no constraint.
     public var isEmpty: Bool { added == 0 && removed == 0 && constantsChanged == 0 && replaced == 0 }
 
     /// `+2 -1 ~3 ↻1`: added, removed, constants changed, replaced.
@@ -27,19 +29,24 @@ public struct ConstraintCounts: Hashable, Sendable, CustomStringConvertible {
 
 /// One view's frame before and after a change.
 public struct FrameChange: Hashable, Sendable {
+    /// The id of the view that moved or resized.
     public var view: String
     /// Index in the session's `views` after the change.
     public var index: Int
+    /// The frame before the change (zero size for a view just added).
     public var old: ViewFrame
+    /// The frame after the change.
     public var new: ViewFrame
 }
 
 /// What one load, reload, resize or state change did.
 public struct ReloadReport: Sendable {
+    /// What started the update: first load, file reload, terminal resize, state or alternative change.
     public enum Trigger: String, Hashable, Sendable {
         case load, reload, resize, states, alternative
     }
 
+    /// What started this update.
     public var trigger: Trigger
     /// False when the files had new errors and the last good layout was kept (see
     /// `blockingErrors`), or when nothing the layout depends on changed.
@@ -50,7 +57,9 @@ public struct ReloadReport: Sendable {
     public var implicitCounts = ConstraintCounts()
     /// Broken constraints tried again, and how many of them now hold.
     public var retried = 0
+    /// How many of the retried broken constraints now hold.
     public var recovered = 0
+    /// How long each stage of this update took.
     public var timings = StageTimings()
     /// Views whose frame or style changed, in tree order: what to repaint.
     public var changedViews: [String] = []
@@ -63,6 +72,7 @@ public struct ReloadReport: Sendable {
     public var restyledViews: [String] = []
     /// Views that appeared or went away. Either means the tree changed.
     public var addedViews: [String] = []
+    /// Views that went away, in old tree order.
     public var removedViews: [String] = []
     /// Files parsed afresh (the spec and/or stylesheets whose text changed).
     public var parsedFiles: [String] = []
@@ -74,10 +84,12 @@ public struct ReloadReport: Sendable {
     /// Conflict sets after the reload.
     public var conflictCount = 0
 
+    /// An empty report for an update started by `trigger`; nothing applied yet.
     public init(trigger: Trigger) {
         self.trigger = trigger
     }
 
+    /// True when views were added or removed.
     public var treeChanged: Bool { !addedViews.isEmpty || !removedViews.isEmpty }
 
     /// One line for a status bar: `reload +1 -1 ~0 ↻0 · 3 views · parse 1.2 ms, …`.

@@ -11,6 +11,7 @@ public typealias FileReader = StylesheetReader
 public final class MemoryFiles: Sendable {
     private let storage: Mutex<[String: String]>
 
+    /// Starts with `files`, path to text.
     public init(_ files: [String: String] = [:]) {
         storage = Mutex(files)
     }
@@ -21,6 +22,7 @@ public final class MemoryFiles: Sendable {
         set { storage.withLock { $0[path] = newValue } }
     }
 
+    /// A reader that serves the current text of these files; a missing one throws `notFound`.
     public var reader: FileReader {
         FileReader { path in
             guard let text = self[path] else { throw StylesheetReader.Failure.notFound }

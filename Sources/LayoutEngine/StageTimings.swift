@@ -12,13 +12,19 @@ public enum Stage: String, CaseIterable, Hashable, Sendable {
 
 /// How long each stage of one reload took.
 public struct StageTimings: Hashable, Sendable, CustomStringConvertible {
+    /// Time spent reading files.
     public var read: Duration = .zero
+    /// Time spent parsing and lowering the spec and stylesheets.
     public var parse: Duration = .zero
+    /// Time spent styling views.
     public var cascade: Duration = .zero
+    /// Time spent applying the constraint delta and solving.
     public var solve: Duration = .zero
 
+    /// All stages at zero.
     public init() {}
 
+    /// The time of one stage, read or written by name.
     public subscript(stage: Stage) -> Duration {
         get {
             switch stage {
@@ -41,6 +47,7 @@ public struct StageTimings: Hashable, Sendable, CustomStringConvertible {
     /// Everything but reading: the work the speed budgets cover.
     public var work: Duration { parse + cascade + solve }
 
+    /// Reading plus the work: the whole reload.
     public var total: Duration { read + work }
 
     /// `read 0.1 ms, parse 1.2 ms, cascade 0.3 ms, solve 0.8 ms`.

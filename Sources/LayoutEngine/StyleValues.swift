@@ -13,6 +13,7 @@ public indirect enum InactiveReason: Hashable, Sendable, CustomStringConvertible
     /// holds that view at 0 × 0 instead.
     case collapsed(view: String)
 
+    /// Why it is inactive, as the inspector says it.
     public var description: String {
         switch self {
         case .unsetStyle(let view, let name): "'$\(name)' has no value for view '\(view)'"

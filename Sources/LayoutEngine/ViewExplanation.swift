@@ -5,13 +5,16 @@ import Stylesheet
 /// Why one view is where it is and looks as it does: the inspector's pane and
 /// `casement explain`.
 public struct ViewExplanation: Sendable {
+    /// The view as laid out.
     public var view: ViewLayout
+    /// Its flags, in `ViewFlag` order.
     public var flags: [ViewFlag]
     /// Direct children, in tree order.
     public var children: [String]
     /// Every constraint that places the view or measures from it: the spec's in
     /// source order, then the engine's own.
     public var constraints: [ConstraintInfo]
+    /// What the constraints leave free in its frame, if anything.
     public var ambiguity: ViewAmbiguity?
     /// Every style property, in `StyleProperty` order.
     public var style: [StyleExplanation]
@@ -19,6 +22,7 @@ public struct ViewExplanation: Sendable {
 
 /// One computed property and where its value came from.
 public struct StyleExplanation: Sendable {
+    /// Where a computed value came from.
     public enum Source: Sendable {
         /// No rule sets it.
         case defaultValue
@@ -28,12 +32,16 @@ public struct StyleExplanation: Sendable {
         case stylesheet(AppliedDeclaration)
     }
 
+    /// The property explained.
     public var property: StyleProperty
+    /// Its computed value.
     public var value: StyleValue
+    /// Where that value came from.
     public var source: Source
     /// Declarations that also matched and lost, strongest first.
     public var overridden: [AppliedDeclaration]
 
+    /// True when no rule sets the property.
     public var isDefault: Bool {
         if case .defaultValue = source { return true }
         return false

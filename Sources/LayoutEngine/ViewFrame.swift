@@ -2,11 +2,16 @@ import Cells
 
 /// A view's frame as the solver found it, in real numbers.
 public struct ExactFrame: Hashable, Sendable, CustomStringConvertible {
+    /// The left edge, in cells.
     public var left: Double
+    /// The top edge, in cells.
     public var top: Double
+    /// The width, in cells.
     public var width: Double
+    /// The height, in cells.
     public var height: Double
 
+    /// A frame from its left and top edges and its size.
     public init(left: Double, top: Double, width: Double, height: Double) {
         self.left = left
         self.top = top
@@ -14,9 +19,12 @@ public struct ExactFrame: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// The empty frame at the origin.
     public static let zero = ExactFrame(left: 0, top: 0, width: 0, height: 0)
 
+    /// The right edge: `left + width`.
     public var right: Double { left + width }
+    /// The bottom edge: `top + height`.
     public var bottom: Double { top + height }
 
     /// Rounds the four edges, not the sizes: two views that share an edge in the

@@ -5,13 +5,17 @@ import Stylesheet
 
 /// One view as laid out: what it is, where it is, how it looks.
 public struct ViewLayout: Hashable, Sendable {
+    /// The view's id, from the spec or generated.
     public var id: String
     /// True when the spec gave no id and `id` was generated (`list/text#2`).
     public var isGeneratedID: Bool
+    /// What kind of view it is.
     public var kind: ViewKind
+    /// Its style classes.
     public var classes: [String]
     /// The spec's quoted string, if any.
     public var title: String?
+    /// The parent's id; nil for the root.
     public var parent: String?
     /// Index of the parent in the session's `views`.
     public var parentIndex: Int?

@@ -63,6 +63,7 @@ public enum Attribute: String, CaseIterable, Hashable, Sendable, Comparable {
     /// Far edges: right and bottom. An inset subtracts on them.
     public var isFarEdge: Bool { self == .right || self == .bottom }
 
+    /// Whether the attribute runs along the horizontal axis (left, right, width, centerX).
     public var isHorizontal: Bool {
         switch self {
         case .left, .right, .width, .centerX: true
@@ -84,6 +85,7 @@ public enum Attribute: String, CaseIterable, Hashable, Sendable, Comparable {
         }
     }
 
+    /// Orders attributes by declaration, not by name.
     public static func < (a: Attribute, b: Attribute) -> Bool { a.order < b.order }
 }
 
@@ -91,9 +93,14 @@ public enum Attribute: String, CaseIterable, Hashable, Sendable, Comparable {
 public enum Axis: String, Hashable, Sendable {
     case horizontal, vertical
 
+    /// The near edge along this axis: left or top.
     public var leading: Attribute { self == .horizontal ? .left : .top }
+    /// The far edge along this axis: right or bottom.
     public var trailing: Attribute { self == .horizontal ? .right : .bottom }
+    /// The length along this axis: width or height.
     public var length: Attribute { self == .horizontal ? .width : .height }
+    /// The centre along this axis: centerX or centerY.
     public var center: Attribute { self == .horizontal ? .centerX : .centerY }
+    /// The axis across this one.
     public var other: Axis { self == .horizontal ? .vertical : .horizontal }
 }

@@ -20,11 +20,15 @@ public struct ConstraintDelta: Hashable, Sendable {
     /// Nothing the solver would see changed (the line may have moved).
     public var unchanged: [Pair] = []
 
+    /// The index of one constraint in the old document and of its match in the new one.
     public struct Pair: Hashable, Sendable {
+        /// Index into the old document's constraints.
         public var old: Int
+        /// Index into the new document's constraints.
         public var new: Int
     }
 
+    /// Matches the constraints of `new` against those of `old` by identity.
     public init(from old: LayoutDocument, to new: LayoutDocument) {
         let taken = Self.takenViews(from: old, by: new)
         if LayoutDocument.haveSameViewIDs(old, new) {
@@ -124,5 +128,6 @@ public struct ConstraintDelta: Hashable, Sendable {
         }
     }
 
+    /// True when the solver needs no change (nothing removed, added, re-constanted or replaced).
     public var isEmpty: Bool { removed.isEmpty && added.isEmpty && constantChanged.isEmpty && replaced.isEmpty }
 }

@@ -12,13 +12,16 @@ public struct ConstraintIdentity: Hashable, Sendable, CustomStringConvertible {
     public var view: String
     /// The user's `as` label or a shorthand's generated label; nil when unlabelled.
     public var label: String?
+    /// The left-side variable: tells apart the constraints one rule lowers to.
     public var left: Variable
     /// Only for unlabelled constraints.
     public var relation: Relation?
     /// Only for unlabelled constraints: the right side's variable terms, sorted.
     public var shape: [LinearTerm]
+    /// How many earlier constraints of the same view share this key, in source order.
     public var ordinal: Int
 
+    /// An identity; a labelled one drops `relation` and `shape`, so only the label names it.
     public init(view: String, label: String?, left: Variable, relation: Relation, shape: [LinearTerm], ordinal: Int = 0) {
         self.view = view
         self.label = label
@@ -42,6 +45,7 @@ public struct ConstraintIdentity: Hashable, Sendable, CustomStringConvertible {
             && a.view == b.view && a.shape == b.shape
     }
 
+    /// `view: as label, left` or `view: left relation [shape]`, then `#ordinal`: for tests and debugging.
     public var description: String {
         var text = view + ": "
         if let label {

@@ -9,10 +9,14 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
     public var identity: ConstraintIdentity
     /// The rule, shorthand or VFL item it came from.
     public var location: SourceLocation
+    /// How much it matters (1000 is required).
     public var priority: LayoutPriority
+    /// How the left side relates to the right.
     public var relation: Relation
+    /// The right side: variable terms, style values and a number.
     public var right: LinearExpression
 
+    /// A lowered constraint from its parts.
     public init(
         identity: ConstraintIdentity, location: SourceLocation, priority: LayoutPriority,
         relation: Relation, right: LinearExpression

@@ -3,7 +3,9 @@ import Foundation
 
 /// A spec file that could not be read.
 public struct SpecFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path that could not be read.
     public var path: String
+    /// `path: cannot read the file`.
     public var description: String { "\(path): cannot read the file" }
 }
 

@@ -6,6 +6,7 @@ import Diagnostics
 public struct LayoutDocument: Sendable {
     /// The spec file's path, as given.
     public var path: String
+    /// The stylesheets the spec's `use` lines name, in source order.
     public var uses: [StylesheetUse]
     /// Every view in tree (source) order.
     public var views: [ViewDeclaration] { didSet { memo = nil } }
@@ -40,6 +41,7 @@ public struct LayoutDocument: Sendable {
         self.memo = memo
     }
 
+    /// The view with this id; nil when there is none.
     public func view(_ id: String) -> ViewDeclaration? {
         viewIndex[id].map { views[$0] }
     }

@@ -6,8 +6,10 @@ public struct LinearExpression: Hashable, Sendable {
     public var terms: [LinearTerm]
     /// No two share a (view, name); no coefficient is zero.
     public var styles: [StyleTerm]
+    /// The number part, in cells.
     public var constant: Double
 
+    /// Sums the given terms and style terms into canonical form (repeats merged, zeros dropped).
     public init(terms: [LinearTerm] = [], styles: [StyleTerm] = [], constant: Double = 0) {
         self.terms = []
         self.styles = []
@@ -23,14 +25,17 @@ public struct LinearExpression: Hashable, Sendable {
         self.constant = constant
     }
 
+    /// Just a number.
     public static func constant(_ value: Double) -> LinearExpression {
         LinearExpression(canonicalTerms: [], styles: [], constant: value)
     }
 
+    /// `coefficient * variable`; empty when the coefficient is zero.
     public static func variable(_ variable: Variable, _ coefficient: Double = 1) -> LinearExpression {
         LinearExpression(canonicalTerms: coefficient == 0 ? [] : [LinearTerm(variable, coefficient)], styles: [], constant: 0)
     }
 
+    /// One style term; empty when its coefficient is zero.
     public static func style(_ style: StyleTerm) -> LinearExpression {
         LinearExpression(canonicalTerms: [], styles: style.coefficient == 0 ? [] : [style], constant: 0)
     }
@@ -72,6 +77,7 @@ public struct LinearExpression: Hashable, Sendable {
         }
     }
 
+    /// Adds a style term, merging it with one of the same view and name.
     public mutating func add(_ style: StyleTerm) {
         if let index = styles.firstIndex(where: { $0.view == style.view && $0.name == style.name }) {
             let sum = styles[index].coefficient + style.coefficient
@@ -81,6 +87,7 @@ public struct LinearExpression: Hashable, Sendable {
         }
     }
 
+    /// Adds `factor * other`, keeping the form canonical.
     public mutating func add(_ other: LinearExpression, times factor: Double = 1) {
         if terms.isEmpty, styles.isEmpty, factor == 1 {
             let sum = constant + other.constant
@@ -95,6 +102,7 @@ public struct LinearExpression: Hashable, Sendable {
         constant += other.constant * factor
     }
 
+    /// Every coefficient and the constant multiplied by `factor`.
     public func scaled(by factor: Double) -> LinearExpression {
         if factor == 1 { return self }
         if factor == 0 { return .constant(0) }
@@ -105,12 +113,14 @@ public struct LinearExpression: Hashable, Sendable {
         return result
     }
 
+    /// The sum of two expressions.
     public static func + (a: LinearExpression, b: LinearExpression) -> LinearExpression {
         var result = a
         result.add(b)
         return result
     }
 
+    /// The difference of two expressions.
     public static func - (a: LinearExpression, b: LinearExpression) -> LinearExpression {
         var result = a
         result.add(b, times: -1)

@@ -21,5 +21,6 @@ public enum Relation: String, Hashable, Sendable, Comparable {
         }
     }
 
+    /// Orders relations `==`, `>=`, `<=`, for sorted output.
     public static func < (a: Relation, b: Relation) -> Bool { a.order < b.order }
 }

@@ -7,10 +7,14 @@ public typealias StructuralStyle = (_ view: String, _ name: String) -> Double?
 /// One structural style value lowering used, and what it was. When a later
 /// cascade gives another value, the spec must be lowered again.
 public struct StructuralRead: Hashable, Sendable {
+    /// The view whose value was read.
     public var view: String
+    /// The property name (`columns`, …).
     public var name: String
+    /// The value read; nil when no stylesheet set it.
     public var value: Double?
 
+    /// A record of one read.
     public init(view: String, name: String, value: Double?) {
         self.view = view
         self.name = name

@@ -13,6 +13,7 @@ public enum Variable: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
+    /// The attribute of a view attribute; nil for an auxiliary variable.
     public var attribute: Attribute? {
         if case .attribute(_, let attribute) = self { return attribute }
         return nil
@@ -40,6 +41,7 @@ public enum Variable: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
+    /// Attributes before auxiliaries, then by view and attribute or by owner and name.
     public static func < (a: Variable, b: Variable) -> Bool {
         switch (a, b) {
         case (.attribute(let v1, let a1), .attribute(let v2, let a2)):
@@ -54,9 +56,12 @@ public enum Variable: Hashable, Sendable, Comparable, CustomStringConvertible {
 
 /// `coefficient * variable`.
 public struct LinearTerm: Hashable, Sendable {
+    /// The variable multiplied.
     public var variable: Variable
+    /// Its factor.
     public var coefficient: Double
 
+    /// `coefficient * variable`.
     public init(_ variable: Variable, _ coefficient: Double = 1) {
         self.variable = variable
         self.coefficient = coefficient
@@ -67,11 +72,14 @@ public struct LinearTerm: Hashable, Sendable {
 /// view's computed style. It belongs to the constant part of a constraint, so a
 /// stylesheet edit that changes it is a constant-only change.
 public struct StyleTerm: Hashable, Sendable {
+    /// The view whose computed style gives the value.
     public var view: String
     /// The property name without `$`, always one component (`size-width`, never `size`).
     public var name: String
+    /// Its factor.
     public var coefficient: Double
 
+    /// `coefficient * $name` of `view`.
     public init(view: String, name: String, coefficient: Double = 1) {
         self.view = view
         self.name = name

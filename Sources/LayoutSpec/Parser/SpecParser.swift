@@ -9,6 +9,7 @@ public enum SpecParser {
     /// Parentheses and nested `let`s may nest this deep inside one expression.
     public static let maximumExpressionDepth = 64
 
+    /// Parses a whole spec; never fails, errors go to `diagnostics`.
     public static func parse(_ source: SourceText) -> SpecSyntax {
         var parser = ParserState(source: source)
         parser.parseFile()

@@ -14,20 +14,28 @@ public indirect enum ExpressionSyntax: Hashable, Sendable {
     /// `a * b / c`.
     case product(ExpressionSyntax, [ProductPart])
 
+    /// One operand of a sum and whether it is subtracted.
     public struct SumPart: Hashable, Sendable {
+        /// True after a `-`.
         public var isSubtracted: Bool
+        /// The operand.
         public var operand: ExpressionSyntax
+        /// A sum operand with its sign.
         public init(isSubtracted: Bool, operand: ExpressionSyntax) {
             self.isSubtracted = isSubtracted
             self.operand = operand
         }
     }
 
+    /// One step of a product after the first factor: multiply or divide by an operand.
     public struct ProductPart: Hashable, Sendable {
+        /// True after a `/`.
         public var isDivision: Bool
+        /// The operand.
         public var operand: ExpressionSyntax
         /// The `*` or `/`, for errors about this step.
         public var operatorSpan: SourceSpan
+        /// A product step with its operator's span.
         public init(isDivision: Bool, operand: ExpressionSyntax, operatorSpan: SourceSpan) {
             self.isDivision = isDivision
             self.operand = operand

@@ -11,6 +11,7 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
     /// A parenthesised expression such as `(gap * 2)`.
     case expression(ExpressionSyntax)
 
+    /// The value as a spec would write it; an expression shows as `(…)`.
     public var description: String {
         switch self {
         case .number(let value): formatNumber(value)
@@ -25,11 +26,14 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
 
 /// `name=value` in a view header.
 public struct ParameterSyntax: Hashable, Sendable {
+    /// The parameter's name.
     public var name: NameSyntax
+    /// The parameter's value.
     public var value: ParameterValue
     /// Where the value was written.
     public var valueSpan: SourceSpan
 
+    /// A parameter as parsed.
     public init(name: NameSyntax, value: ParameterValue, valueSpan: SourceSpan) {
         self.name = name
         self.value = value

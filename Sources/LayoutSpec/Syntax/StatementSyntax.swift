@@ -3,6 +3,7 @@ public enum PrioritySyntax: Hashable, Sendable {
     case number(Double, SourceSpan)
     case name(NameSyntax)
 
+    /// Where the priority was written.
     public var span: SourceSpan {
         switch self {
         case .number(_, let span): span
@@ -21,9 +22,12 @@ public enum RuleRelation: String, Hashable, Sendable {
 
 /// What may follow most statements: `@priority` and `as label`.
 public struct StatementTail: Hashable, Sendable {
+    /// The `@priority`, if written.
     public var priority: PrioritySyntax?
+    /// The `as label`, if written.
     public var label: NameSyntax?
 
+    /// A tail with the given parts; none by default.
     public init(priority: PrioritySyntax? = nil, label: NameSyntax? = nil) {
         self.priority = priority
         self.label = label
@@ -34,13 +38,17 @@ public struct StatementTail: Hashable, Sendable {
 public struct RuleSyntax: Hashable, Sendable {
     /// Attribute words as written: single attributes, aliases or composites.
     public var attributes: [NameSyntax]
+    /// The relation word.
     public var relation: RuleRelation
+    /// Where the relation word was written.
     public var relationSpan: SourceSpan
+    /// The right-hand side.
     public var expression: ExpressionSyntax
     /// 0, 1, 2 (vertical, horizontal) or 4 (top, left, bottom, right) values.
     public var inset: [ExpressionSyntax]
     /// 0, 1 or 2 (horizontal, vertical) values.
     public var offset: [ExpressionSyntax]
+    /// The rule's `@priority` and `as label`.
     public var tail: StatementTail
     /// The whole line.
     public var span: SourceSpan
@@ -48,14 +56,19 @@ public struct RuleSyntax: Hashable, Sendable {
 
 /// `let name = expr`.
 public struct LetSyntax: Hashable, Sendable {
+    /// The name bound.
     public var name: NameSyntax
+    /// The expression it stands for.
     public var value: ExpressionSyntax
+    /// The whole line.
     public var span: SourceSpan
 }
 
 /// `use "file.cas"`.
 public struct UseSyntax: Hashable, Sendable {
+    /// The stylesheet path as written.
     public var path: String
+    /// The whole line.
     public var span: SourceSpan
 }
 
@@ -70,6 +83,7 @@ public enum ShorthandSyntax: Hashable, Sendable {
     /// `aspect 16:9 [cells]`.
     case aspect(width: ExpressionSyntax, height: ExpressionSyntax, inCells: Bool, tail: StatementTail, span: SourceSpan)
 
+    /// The whole line.
     public var span: SourceSpan {
         switch self {
         case .equal(_, _, _, let span), .align(_, _, _, let span), .aspect(_, _, _, _, let span): span
@@ -78,7 +92,9 @@ public enum ShorthandSyntax: Hashable, Sendable {
     }
 }
 
+/// `distribute AXIS (views) spacing|length EXPR [lead EXPR] [tail EXPR]`.
 public struct DistributeSyntax: Hashable, Sendable {
+    /// What is held fixed: the gaps or the lengths.
     public enum Mode: Hashable, Sendable {
         /// Fixed gaps between the views; their lengths stretch, all equal.
         case spacing(ExpressionSyntax)
@@ -86,12 +102,19 @@ public struct DistributeSyntax: Hashable, Sendable {
         case length(ExpressionSyntax)
     }
 
+    /// The axis the views are spread along.
     public var axis: Axis
+    /// The views, in the order they are laid out.
     public var views: [NameSyntax]
+    /// Fixed gaps or fixed lengths.
     public var mode: Mode
+    /// The `lead` gap before the first view, if written.
     public var lead: ExpressionSyntax?
+    /// The `tail` gap after the last view, if written.
     public var trail: ExpressionSyntax?
+    /// The line's `@priority` and `as label`.
     public var tail: StatementTail
+    /// The whole line.
     public var span: SourceSpan
 }
 
