@@ -5,7 +5,7 @@ import ArgumentParser
 struct AllBenchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
-        abstract: "Every benchmark group with its defaults: solver, stylesheet, reload, render.")
+        abstract: "Every benchmark group with its defaults: solver, stylesheet, reload, render, memory.")
 
     mutating func run() throws {
         var solver = try SolverBench.parse([])
@@ -16,5 +16,7 @@ struct AllBenchmarks: ParsableCommand {
         try reload.run()
         var render = try RenderBench.parse([])
         try render.run()
+        var memory = try MemoryBench.parse([])
+        try memory.run()
     }
 }

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Cells
+import Foundation
+import Glibc
+import LayoutEngine
+import LayoutPainting
+
+/// `casement-bench memory`: the peak resident memory of rendering a generated
+/// spec, the way `casement render` does it, in a process of its own.
+///
+/// Peak memory belongs to a whole process (the heap's high-water mark, the
+/// binary, the Swift runtime), so each run re-executes this binary with the
+/// hidden `memory-child` command and reads the child's `ru_maxrss` from `wait4`.
+/// The small workload gives the floor every render pays, whatever its size.
+struct MemoryBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memory",
+        abstract: "Peak resident memory of rendering a generated spec (a process per run).",
+        discussion: """
+            Writes the reload benchmark's nested spec and stylesheet for each size into a \
+            temporary directory, then renders each one --runs times in a fresh process \
+            (load, solve, draw at 200x60 or write JSON; output to /dev/null) and prints \
+            that process's peak resident set size in MB. Budget: 10,000 views ≤ 80 MB.
+            """)
+
+    @Option(help: "Comma-separated view counts.")
+    var sizes = "10,10000"
+
+    @Option(help: "Runs per figure (each in a new process).")
+    var runs = 3
+
+    @Option(help: "Formats to render, comma-separated: plain, ansi, json, svg.")
+    var formats = "plain,json"
+
+    @Option(help: "Workload shape (see `reload --help`).")
+    var workload: ReloadWorkload.Shape = .nested
+
+    mutating func run() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for count in parseSizes(sizes) ?? [] {
+            let spec = try writeWorkload(views: count, into: directory)
+            for format in formats.split(separator: ",").map(String.init) {
+                let samples = try (0..<max(1, runs)).map { _ in try peakMegabytes(spec: spec, format: format) }
+                print(benchLine(group: "memory", workload: workload.rawValue, n: count,
+                                phase: "render-\(format)-peak-rss", unit: "MB", samples: samples))
+            }
+        }
+    }
+
+    private func writeWorkload(views: Int, into directory: String) throws -> String {
+        let generated = ReloadWorkload(views: views, shape: workload)
+        let folder = "\(directory)/\(views)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try generated.spec().write(toFile: "\(folder)/nested.layout", atomically: true, encoding: .utf8)
+        try generated.sheet().write(toFile: "\(folder)/nested.cas", atomically: true, encoding: .utf8)
+        return "\(folder)/nested.layout"
+    }
+
+    private func temporaryDirectory() throws -> String {
+        var template = Array("\(NSTemporaryDirectory())/casement-memory-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw ValidationError("cannot make a temporary directory") }
+        return String(cString: made)
+    }
+
+    /// Runs one render in a child process and returns its peak RSS in MB.
+    private func peakMegabytes(spec: String, format: String) throws -> Double {
+        let arguments = [CommandLine.arguments[0], "memory-child", spec, "--format", format]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var pid = pid_t()
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw ValidationError("cannot start a child: error \(spawned)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid, status == 0 else {
+            throw ValidationError("the render of \(spec) as \(format) failed (status \(status))")
+        }
+        return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in kilobytes on Linux
+    }
+}
+
+/// The child of `casement-bench memory`: one render, as `casement render` does it.
+struct MemoryChild: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memory-child", abstract: "One render in a process of its own (used by `memory`).",
+        shouldDisplay: false)
+
+    @Argument var spec: String
+    @Option var format: String = "plain"
+
+    func run() throws {
+        guard let renderFormat = RenderFormat(rawValue: format) else { throw ValidationError("unknown format \(format)") }
+        var session = LayoutSession(specPath: spec, size: TerminalSize(width: 200, height: 60))
+        session.load()
+        guard session.views.count > 1 else { throw ValidationError("\(spec) gave no views") }
+        let text = LayoutOutput.render(&session, format: renderFormat)
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
