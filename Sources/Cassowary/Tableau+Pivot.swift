@@ -32,9 +32,13 @@ extension Tableau {
         if source.entries.count >= tuning.exchangeThreshold && targets.count >= 2 {
             exchangeLongTargets(&targets, symbol: symbol, source: source)
         }
-        for cell in targets {
-            let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
-            addScaled(toRow: cell.row, source, alpha, skip: symbol, skipPosition: cell.position)
+        if prefersColumnWalk(targets, source: source) {
+            substituteByColumns(targets, symbol: symbol, source: source)
+        } else {
+            for cell in targets {
+                let alpha = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
+                addScaled(toRow: cell.row, source, alpha, skip: symbol, skipPosition: cell.position)
+            }
         }
         // A copy: each level's substitution drops that level from `symbol`.
         let costs = objectiveCosts[Int(symbol)]
@@ -48,6 +52,85 @@ extension Tableau {
             let alpha = artificialCoefficient[Int(symbol)]
             if alpha != 0 { addToArtificial(source, alpha, skip: symbol) }
         }
+    }
+
+    /// Whether substituting `source` into `targets` costs less walking the
+    /// source's columns once (`substituteByColumns`) than merging target by
+    /// target. A merge finds the source's symbols in a target through their
+    /// columns or, when those are long, by mapping the whole target: with a
+    /// short row shared by thousands of long rows (a grow unit every row
+    /// below it mentions), each pivot then read every one of those long rows
+    /// in full (100 M entries on the `grow` load at 10,000 views). Adds the
+    /// entries the chosen way reads to `substitutionReads`.
+    private mutating func prefersColumnWalk(_ targets: [Cell], source: Row) -> Bool {
+        var targetCost = 0
+        for cell in targets { targetCost += rows[Int(cell.row)].entries.count }
+        var walkCost = 0
+        for e in source.entries { walkCost += coreColumn[Int(e.symbol)].count }
+        let walk = targets.count >= tuning.columnWalkTargets
+            && (walkCost < targetCost || tuning.columnWalkTargets == 0)
+        substitutionReads += walk ? walkCost : targetCost
+        return walk
+    }
+
+    /// `rows[t] += alpha_t × source` for every target t (alpha_t its
+    /// coefficient of `y`, which the source replaces), one source entry at a
+    /// time: the entry's column is walked once to find the targets that
+    /// mention its symbol, then each target is updated or extended. Costs
+    /// O(Σ column lengths + targets × |source|), never the targets' lengths.
+    /// Each target sees the same operations in the same order as with
+    /// `addScaled`, and each column too (targets are visited in order), so
+    /// rows and columns come out exactly as target-by-target merging leaves them.
+    private mutating func substituteByColumns(_ targets: [Cell], symbol y: Int32, source: Row) {
+        let g = nextTargetGeneration()
+        var alphas: [Double] = []
+        alphas.reserveCapacity(targets.count)
+        for (i, cell) in targets.enumerated() {
+            let rid = Int(cell.row)
+            journal.noteRow(cell.row, rows[rid])
+            let alpha = rows[rid].entries[Int(cell.position)].coefficient
+            alphas.append(alpha)
+            rows[rid].constant += alpha * source.constant
+            mergedEntries += source.entries.count
+            removeEntry(row: cell.row, at: cell.position)
+            targetStamp[rid] = g
+            targetIndex[rid] = Int32(i)
+        }
+        // Position of the current source symbol in each target, or -1.
+        var found = [Int32](repeating: -1, count: targets.count)
+        for e in source.entries where e.symbol != y {
+            for cell in coreColumn[Int(e.symbol)] where targetStamp[Int(cell.row)] == g {
+                found[Int(targetIndex[Int(cell.row)])] = cell.position
+            }
+            for i in targets.indices {
+                let rid = targets[i].row
+                let delta = alphas[i] * e.coefficient
+                let p = found[i]
+                if p >= 0 {
+                    found[i] = -1
+                    let c = rows[Int(rid)].entries[Int(p)].coefficient + delta
+                    if Tolerance.isZero(c) { removeEntry(row: rid, at: p) } else { rows[Int(rid)].entries[Int(p)].coefficient = c }
+                } else if !Tolerance.isZero(delta) {
+                    appendEntry(row: rid, e.symbol, delta)
+                }
+            }
+        }
+        for cell in targets { noteRowChange(cell.row) }
+    }
+
+    /// A fresh stamp for `targetStamp` (rows with an older stamp are not
+    /// targets), sized to the rows; cleared on the rare wrap-around.
+    private mutating func nextTargetGeneration() -> UInt32 {
+        if targetStamp.count < rows.count {
+            targetStamp.append(contentsOf: repeatElement(0, count: rows.count - targetStamp.count))
+            targetIndex.append(contentsOf: repeatElement(0, count: rows.count - targetIndex.count))
+        }
+        targetGeneration &+= 1
+        if targetGeneration == 0 {
+            for i in targetStamp.indices { targetStamp[i] = 0 }
+            targetGeneration = 1
+        }
+        return targetGeneration
     }
 
     /// The phase-one row += alpha × source (minus `skip`).

@@ -1,0 +1,82 @@
+@testable import Cassowary
+import Testing
+
+/// Substituting a pivot row into many rows by walking its columns
+/// (`Tableau.substituteByColumns`) must leave the tableau exactly as merging
+/// row by row does, and must read far fewer entries when a short row is
+/// shared by many long ones (the `grow` workload's shape).
+@Suite struct ColumnWalkTests {
+    /// Row-by-row merging only: the walk's threshold is out of reach.
+    static let rowByRow: Tuning = {
+        var tuning = Tuning()
+        tuning.columnWalkTargets = .max
+        return tuning
+    }()
+
+    /// Walks columns for every substitution.
+    static let alwaysWalk: Tuning = {
+        var tuning = Tuning()
+        tuning.columnWalkTargets = 0
+        return tuning
+    }()
+
+    /// Random systems give the same values, bit for bit, and the same tableau
+    /// sizes and pivots whichever way substitutions go.
+    @Test(arguments: 0..<60)
+    func walkingColumnsChangesNothing(seed: Int) {
+        let walked = PropertyTests.run(seed: UInt64(seed) &+ 9_000, steps: 80, tuning: Self.alwaysWalk, checking: false)
+        let merged = PropertyTests.run(seed: UInt64(seed) &+ 9_000, steps: 80, tuning: Self.rowByRow, checking: false)
+        #expect(walked.trace == merged.trace)
+        #expect(walked.rejected == merged.rejected)
+    }
+
+    /// Sections that share one grow unit, each holding rows of leaves whose
+    /// heights stretch to the section's (a scaled-down `grow` load).
+    static func growLayout(sections: Int, leaves: Int) -> (constraints: [Constraint], variables: [Variable]) {
+        let screen = Variable("screen"), unit = Variable("unit")
+        var constraints: [Constraint] = [screen == 60, unit >= 0]
+        var variables = [unit]
+        var sectionHeights: [Variable] = []
+        var previousBottom: Expression = Expression(0)
+        for s in 0..<sections {
+            let top = Variable("s\(s).top"), height = Variable("s\(s).height")
+            variables += [top, height]
+            sectionHeights.append(height)
+            constraints.append(top == previousBottom)
+            previousBottom = top + height
+            for l in 0..<leaves {
+                let leafTop = Variable("s\(s).l\(l).top"), leafHeight = Variable("s\(s).l\(l).height")
+                variables += [leafTop, leafHeight]
+                constraints.append(leafTop == top)
+                constraints.append((leafTop + leafHeight == top + height).priority(999))
+                constraints.append((leafHeight >= Double(1 + l % 3)).priority(.high))
+                constraints.append((leafHeight <= Double(1 + l % 3)).priority(600))
+                constraints.append((leafHeight == Double(1 + (l + s) % 3)).priority(.low))
+            }
+        }
+        constraints.append((previousBottom == screen).priority(999))
+        for height in sectionHeights { constraints.append((height == unit).priority(.medium)) }
+        return (constraints, variables)
+    }
+
+    static func solve(_ layout: (constraints: [Constraint], variables: [Variable]), tuning: Tuning) -> (values: [Double], reads: Int, statistics: SolverStatistics) {
+        var solver = Solver()
+        solver.tableau.tuning = tuning
+        for c in layout.constraints { try! solver.add(c) }
+        let values = layout.variables.map { solver.value(of: $0) }
+        return (values, solver.tableau.substitutionReads, solver.statistics)
+    }
+
+    @Test func sharedRowsAreNotReadInFull() {
+        let layout = Self.growLayout(sections: 12, leaves: 30)
+        let walked = Self.solve(layout, tuning: Tuning())
+        let merged = Self.solve(layout, tuning: Self.rowByRow)
+        #expect(walked.values.map(\.bitPattern) == merged.values.map(\.bitPattern))
+        #expect(walked.statistics == merged.statistics)
+        #expect(walked.statistics.pivots > 0)
+        // Merging row by row reads every long row that mentions the shared
+        // unit on each pivot through it; walking columns reads only the
+        // short pivot rows' columns.
+        #expect(walked.reads * 2 < merged.reads, "walked \(walked.reads), merged \(merged.reads)")
+    }
+}
