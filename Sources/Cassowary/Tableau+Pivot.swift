@@ -65,10 +65,19 @@ extension Tableau {
     private mutating func prefersColumnWalk(_ targets: [Cell], source: Row) -> Bool {
         var targetCost = 0
         for cell in targets { targetCost += rows[Int(cell.row)].entries.count }
+        // Few targets: merge them (summing a long source's columns would cost
+        // more than it saves).
+        guard targets.count >= tuning.columnWalkTargets else {
+            substitutionReads += targetCost
+            return false
+        }
+        let always = tuning.columnWalkTargets == 0
         var walkCost = 0
-        for e in source.entries { walkCost += coreColumn[Int(e.symbol)].count }
-        let walk = targets.count >= tuning.columnWalkTargets
-            && (walkCost < targetCost || tuning.columnWalkTargets == 0)
+        for e in source.entries {
+            walkCost += coreColumn[Int(e.symbol)].count
+            if walkCost >= targetCost && !always { break }
+        }
+        let walk = walkCost < targetCost || always
         substitutionReads += walk ? walkCost : targetCost
         return walk
     }
