@@ -80,3 +80,34 @@ import Testing
         #expect(walked.reads * 2 < merged.reads, "walked \(walked.reads), merged \(merged.reads)")
     }
 }
+
+/// A required constraint saves rows for its rollback only on the paths that
+/// can reject it: saving a row makes its next change copy it in full.
+@Suite struct TransactionCostTests {
+    @Test func requiredConstraintThatCannotFailSavesNoRows() throws {
+        var solver = Solver()
+        let boxes = (0..<10).map { Variable("box\($0)") }
+        // The boxes are mentioned first, so they are older than `shared` and
+        // win the tie for subject below.
+        for (i, box) in boxes.enumerated() { try solver.add(Variable("copy\(i)") == box) }
+        let shared = Variable("shared")
+        for (i, box) in boxes.enumerated() {
+            let sum = Variable("sum\(i)")
+            try solver.add(sum == shared + box)          // defines sum
+            try solver.add(sum >= Double(i))             // box becomes basic: a core row mentioning shared
+        }
+        #expect(solver.tableau.coreColumn[Int(solver.variableSymbol[shared.id]!)].count == 10)
+        let before = solver.tableau.journal.rowsSavedInAll
+        // `shared` is defined by this rule after being substituted into the
+        // ten rows: nothing there can fail, so nothing is saved.
+        try solver.add(shared == 2)
+        #expect(solver.tableau.journal.rowsSavedInAll == before)
+        #expect(solver.value(of: shared) == 2)
+        // A rejected constraint still saves and restores everything.
+        let values = boxes.map { solver.value(of: $0) }
+        #expect(throws: SolverError.self) { try solver.add(boxes[0] <= -100) }
+        #expect(boxes.map { solver.value(of: $0) } == values)
+        #expect(solver.tableau.journal.rowsSavedInAll > before)
+        #expect(solver.invariantViolations() == [])
+    }
+}
