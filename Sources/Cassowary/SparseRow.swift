@@ -17,6 +17,22 @@ struct Entry: Sendable {
 struct Cell: Sendable {
     var row: Int32
     var position: Int32
+
+    /// Gives a column that has shrunk to a quarter of its storage a fitting
+    /// one. Columns never shrink otherwise: a symbol that thousands of rows
+    /// mentioned for a while (a pivot through a shared unit) kept storage for
+    /// all of them, and a layout's tableau has a column per symbol.
+    /// Positions are indexes, so moving the cells changes nothing else.
+    @inline(__always) static func trim(_ column: inout [Cell]) {
+        if column.capacity >= 32 && column.count * 4 <= column.capacity { refit(&column) }
+    }
+
+    @inline(never) private static func refit(_ column: inout [Cell]) {
+        var fitted: [Cell] = []
+        fitted.reserveCapacity(column.count * 2)
+        fitted.append(contentsOf: column)
+        column = fitted
+    }
 }
 
 /// `basic = constant + Σ coefficient × symbol` over distinct symbols, in no

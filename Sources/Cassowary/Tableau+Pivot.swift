@@ -292,6 +292,7 @@ struct CoreRowEditor {
         } else if index == 0 {
             emptied.append(e.symbol)
         }
+        Cell.trim(&columns[s])
         let moved = rows[Int(rid)].entries.removeLast()
         if position != Int32(rows[Int(rid)].entries.count) {
             rows[Int(rid)].entries[Int(position)] = moved

@@ -291,8 +291,12 @@ struct Tableau: Sendable {
     /// moved cell, or nil when `index` was the last one.
     @inline(__always) private static func swapRemove(_ column: inout [Cell], at index: Int) -> Cell? {
         let last = column.removeLast()
-        guard index != column.count else { return nil }
+        guard index != column.count else {
+            Cell.trim(&column)
+            return nil
+        }
         column[index] = last
+        Cell.trim(&column)
         return last
     }
 
@@ -622,6 +626,7 @@ struct MappedMerge {
             rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
         }
         columns[column].removeLast()
+        Cell.trim(&columns[column])
         if lastCell == 0 { emptied.append(e.symbol) }
         stamps[column] = 0
         let last = entries.count - 1

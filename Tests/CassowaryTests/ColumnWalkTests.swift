@@ -111,3 +111,29 @@ import Testing
         #expect(solver.invariantViolations() == [])
     }
 }
+
+@Suite struct ColumnTrimTests {
+    @Test func aColumnThatShrankGetsFittingStorage() {
+        var column = (0..<200).map { Cell(row: Int32($0), position: Int32($0 % 7)) }
+        let capacity = column.capacity
+        while column.count > 40 {
+            column.removeLast()
+            Cell.trim(&column)
+        }
+        #expect(column.capacity < capacity && column.capacity <= 4 * column.count)
+        #expect(column.map(\.row) == (0..<40).map { Int32($0) })
+        #expect(column.map(\.position) == (0..<40).map { Int32($0 % 7) })
+    }
+
+    /// The grow-shaped layout keeps a consistent index while columns that
+    /// thousands of rows shared shrink back.
+    @Test func trimmedColumnsKeepTheIndexConsistent() {
+        let layout = ColumnWalkTests.growLayout(sections: 12, leaves: 30)
+        var solver = Solver()
+        for c in layout.constraints { try! solver.add(c) }
+        _ = layout.variables.map { solver.value(of: $0) }
+        #expect(solver.invariantViolations() == [])
+        let slack = solver.tableau.coreColumn.reduce(0) { $0 + max(0, $1.capacity - 4 * max($1.count, 8)) }
+        #expect(slack == 0, "columns keep \(slack) cells of storage beyond four times their size")
+    }
+}
