@@ -35,6 +35,21 @@ struct Cell: Sendable {
     }
 }
 
+extension Entry {
+    /// `Cell.trim` for a row's entries: a row that shrank to a quarter of its
+    /// storage (a long row collapsing after a pivot) gets fitting storage.
+    @inline(__always) static func trim(_ entries: inout [Entry]) {
+        if entries.capacity >= 32 && entries.count * 4 <= entries.capacity { refit(&entries) }
+    }
+
+    @inline(never) private static func refit(_ entries: inout [Entry]) {
+        var fitted: [Entry] = []
+        fitted.reserveCapacity(entries.count * 2)
+        fitted.append(contentsOf: entries)
+        entries = fitted
+    }
+}
+
 /// `basic = constant + Σ coefficient × symbol` over distinct symbols, in no
 /// particular (but deterministic) order.
 ///

@@ -298,5 +298,6 @@ struct CoreRowEditor {
             rows[Int(rid)].entries[Int(position)] = moved
             columns[Int(moved.symbol)][Int(moved.cell)].position = position
         }
+        Entry.trim(&rows[Int(rid)].entries)
     }
 }

@@ -314,6 +314,7 @@ struct Tableau: Sendable {
             }
         }
         rows[Int(rid)].entries.removeLast()
+        Entry.trim(&rows[Int(rid)].entries)
     }
 
     mutating func appendEntry(row rid: Int32, _ s: Int32, _ coefficient: Double) {
@@ -483,6 +484,7 @@ struct Tableau: Sendable {
         if definition { swap(&merge.columns, &definitionColumn) } else { swap(&merge.columns, &coreColumn) }
         swap(&merge.map, &positionMap)
         swap(&merge.stamps, &positionStamp)
+        Entry.trim(&merge.entries)
         swap(&merge.entries, &rows[Int(rid)].entries)
         for s in merge.emptied { noteColumnEmptied(s) }
         noteRowChange(rid)
