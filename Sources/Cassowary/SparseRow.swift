@@ -23,30 +23,24 @@ struct Cell: Sendable {
     /// mentioned for a while (a pivot through a shared unit) kept storage for
     /// all of them, and a layout's tableau has a column per symbol.
     /// Positions are indexes, so moving the cells changes nothing else.
-    @inline(__always) static func trim(_ column: inout [Cell]) {
-        if column.capacity >= 32 && column.count * 4 <= column.capacity { refit(&column) }
+    /// Callers on hot paths test first and refit only when needed: an
+    /// `inout` access to a column inside the tableau's array of columns
+    /// costs a uniqueness check, and almost no removal needs a refit. (Rows
+    /// are not trimmed: it saved 0.5 MB on the 10,000-view render and cost
+    /// 4 % of the `grow` load in checks.)
+    @inline(__always) static func needsTrim(_ column: [Cell]) -> Bool {
+        column.capacity >= 32 && column.count * 4 <= column.capacity
     }
 
-    @inline(never) private static func refit(_ column: inout [Cell]) {
+    @inline(__always) static func trim(_ column: inout [Cell]) {
+        if needsTrim(column) { refit(&column) }
+    }
+
+    @inline(never) static func refit(_ column: inout [Cell]) {
         var fitted: [Cell] = []
         fitted.reserveCapacity(column.count * 2)
         fitted.append(contentsOf: column)
         column = fitted
-    }
-}
-
-extension Entry {
-    /// `Cell.trim` for a row's entries: a row that shrank to a quarter of its
-    /// storage (a long row collapsing after a pivot) gets fitting storage.
-    @inline(__always) static func trim(_ entries: inout [Entry]) {
-        if entries.capacity >= 32 && entries.count * 4 <= entries.capacity { refit(&entries) }
-    }
-
-    @inline(never) private static func refit(_ entries: inout [Entry]) {
-        var fitted: [Entry] = []
-        fitted.reserveCapacity(entries.count * 2)
-        fitted.append(contentsOf: entries)
-        entries = fitted
     }
 }
 

@@ -292,12 +292,11 @@ struct CoreRowEditor {
         } else if index == 0 {
             emptied.append(e.symbol)
         }
-        Cell.trim(&columns[s])
+        if Cell.needsTrim(columns[s]) { Cell.refit(&columns[s]) }
         let moved = rows[Int(rid)].entries.removeLast()
         if position != Int32(rows[Int(rid)].entries.count) {
             rows[Int(rid)].entries[Int(position)] = moved
             columns[Int(moved.symbol)][Int(moved.cell)].position = position
         }
-        Entry.trim(&rows[Int(rid)].entries)
     }
 }

@@ -314,7 +314,6 @@ struct Tableau: Sendable {
             }
         }
         rows[Int(rid)].entries.removeLast()
-        Entry.trim(&rows[Int(rid)].entries)
     }
 
     mutating func appendEntry(row rid: Int32, _ s: Int32, _ coefficient: Double) {
@@ -484,7 +483,6 @@ struct Tableau: Sendable {
         if definition { swap(&merge.columns, &definitionColumn) } else { swap(&merge.columns, &coreColumn) }
         swap(&merge.map, &positionMap)
         swap(&merge.stamps, &positionStamp)
-        Entry.trim(&merge.entries)
         swap(&merge.entries, &rows[Int(rid)].entries)
         for s in merge.emptied { noteColumnEmptied(s) }
         noteRowChange(rid)
@@ -628,7 +626,7 @@ struct MappedMerge {
             rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
         }
         columns[column].removeLast()
-        Cell.trim(&columns[column])
+        if Cell.needsTrim(columns[column]) { Cell.refit(&columns[column]) }
         if lastCell == 0 { emptied.append(e.symbol) }
         stamps[column] = 0
         let last = entries.count - 1
