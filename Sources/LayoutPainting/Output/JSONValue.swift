@@ -33,14 +33,16 @@ public enum JSONValue: Equatable, Sendable {
         return output
     }
 
-    private var isScalar: Bool {
+    var isScalar: Bool {
         switch self {
         case .array, .object: false
         default: true
         }
     }
 
-    private func write(into output: inout String, indent: Int) {
+    /// Writes the value as `rendered()` does, nested `indent` levels deep
+    /// (the caller has written the indentation of its first line).
+    func write(into output: inout String, indent: Int) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -95,7 +97,7 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    private static func writeString(_ text: String, into output: inout String) {
+    static func writeString(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
