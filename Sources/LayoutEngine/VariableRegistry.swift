@@ -4,7 +4,10 @@ import LayoutSpec
 /// The four solver variables of a view. Every attribute is a linear expression
 /// of these: `right` is `left + width`, `centerX` is `left + width / 2`, and so on,
 /// so a view costs the solver four unknowns whatever its rules mention.
-struct ViewVariables: Sendable {
+///
+/// A class: the variables are looked up for every term of every constraint,
+/// and a struct of five strings costs five retains and releases per copy.
+final class ViewVariables: Sendable {
     let left: SolverVariable
     let top: SolverVariable
     let width: SolverVariable
@@ -28,6 +31,10 @@ struct ViewVariables: Sendable {
 
     /// Appends `coefficient × attribute` as terms over the four variables.
     func append(_ attribute: Attribute, times coefficient: Double, to terms: inout [SolverTerm]) {
+        // A constraint's terms start with a view's attribute and rarely pass four:
+        // room for them at once, not three reallocations on the way (a load
+        // builds tens of thousands of constraints).
+        if terms.capacity == 0 { terms.reserveCapacity(4) }
         switch attribute {
         case .left: terms.append(SolverTerm(left, coefficient))
         case .top: terms.append(SolverTerm(top, coefficient))
@@ -142,7 +149,6 @@ struct VariableRegistry: Sendable {
     ) {
         switch variable {
         case .attribute(let view, let attribute):
-            // Through the array, not a copy: a view's variables hold five strings.
             if let position = index[view] {
                 perView[position].append(attribute, times: coefficient, to: &terms)
             } else {
