@@ -54,4 +54,18 @@ import Testing
             #expect(streamed == LayoutJSON.document(snapshot).rendered() + "\n", "\(spec)")
         }
     }
+
+    /// Strings are escaped the same whether they take the whole-string shortcut
+    /// (nothing to escape) or the scalar-by-scalar way.
+    @Test func stringsAreEscapedAsJSONSays() {
+        let cases: [(String, String)] = [
+            ("plain", #""plain""#), ("", #""""#), ("say \"hi\"", #""say \"hi\"""#), (#"a\b"#, #""a\\b""#),
+            ("1\n2\r3\t4", #""1\n2\r3\t4""#), ("\u{1B}[1m", #""\u001b[1m""#), ("del\u{7F}", #""del\u007f""#),
+            ("c1\u{85}", #""c1\u0085""#), ("ls\u{2028}ps\u{2029}", #""ls\u2028ps\u2029""#),
+            ("é世界👍🏽", #""é世界👍🏽""#), ("~ !#$%&'()*+,-./:;<=>?@[]^_`{|}", #""~ !#$%&'()*+,-./:;<=>?@[]^_`{|}""#),
+        ]
+        for (text, expected) in cases {
+            #expect(JSONValue.string(text).rendered() == expected, "\(text.debugDescription)")
+        }
+    }
 }

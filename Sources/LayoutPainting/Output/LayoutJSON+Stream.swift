@@ -32,14 +32,14 @@ extension LayoutJSON {
     /// One member of the top-level object, which is always written over
     /// several lines (its arrays are not scalars): two spaces, the key, the value.
     private static func writeMember(
-        _ key: String, last: Bool, to output: inout some TextOutputStream, value: (inout String) -> Void
+        _ key: String, last: Bool, to output: inout some TextOutputStream, value: (inout JSONText) -> Void
     ) {
-        var text = "  "
+        var text = JSONText("  ")
         JSONValue.writeString(key, into: &text)
         text += ": "
         value(&text)
         text += last ? "\n" : ",\n"
-        output.write(text)
+        output.write(text.string)
     }
 
     /// A top-level member whose value is an array of objects, written item by
@@ -57,10 +57,10 @@ extension LayoutJSON {
         for index in 0..<count {
             let value = item(index)
             assert(!value.isScalar, "an array with scalars in it would be written on one line")
-            var text = "    "
+            var text = JSONText("    ")
             value.write(into: &text, indent: 2)
             text += index == count - 1 ? "\n" : ",\n"
-            output.write(text)
+            output.write(text.string)
         }
         output.write(last ? "  ]\n" : "  ],\n")
     }
