@@ -42,13 +42,16 @@ struct RenderCommand: ParsableCommand {
         if format == .json {
             // Megabytes for a big spec: written as it is made, never held whole.
             var stdout = StandardOutputStream()
-            let rest = Self.writeJSON(spec: options.spec, size: options.size, reader: .fileSystem, to: &stdout)
+            let rest = Self.writeJSON(
+                spec: options.spec, size: options.size, reader: .fileSystem, to: &stdout, leavingSessionToExit: true)
             stdout.flush()
             try finish(rest)
             return
         }
         let depth = Self.depth(colors, format: format, environment: ProcessInfo.processInfo.environment)
-        try finish(Self.output(spec: options.spec, size: options.size, format: format, depth: depth, reader: .fileSystem))
+        try finish(Self.output(
+            spec: options.spec, size: options.size, format: format, depth: depth, reader: .fileSystem,
+            leavingSessionToExit: true))
     }
 
     /// The depth `--colors` names; `auto` asks the environment (an SVG is not
@@ -59,12 +62,17 @@ struct RenderCommand: ParsableCommand {
         return format == .svg ? .trueColor : ColorDepth.detect(environment: environment)
     }
 
+    /// What the command prints. `leavingSessionToExit`: the process ends right
+    /// after, so the laid-out session is left for the exit to reclaim (see
+    /// `ExitReclaims`); code that renders in-process more than once frees it.
     static func output(
-        spec: String, size: TerminalSize, format: Format, depth: ColorDepth = .trueColor, reader: FileReader
+        spec: String, size: TerminalSize, format: Format, depth: ColorDepth = .trueColor, reader: FileReader,
+        leavingSessionToExit: Bool = false
     ) -> CommandOutput {
         if format == .json {
             var text = ""
-            var output = writeJSON(spec: spec, size: size, reader: reader, to: &text)
+            var output = writeJSON(
+                spec: spec, size: size, reader: reader, to: &text, leavingSessionToExit: leavingSessionToExit)
             output.stdout = text
             return output
         }
@@ -74,6 +82,7 @@ struct RenderCommand: ParsableCommand {
             return failure.output
         case .success(var session):
             let text = LayoutOutput.render(&session, format: RenderFormat(rawValue: format.rawValue)!, depth: depth)
+            if leavingSessionToExit { ExitReclaims.leave(session) }
             return CommandOutput(stdout: text, stderr: LayoutOutput.errorLines(session.diagnostics), status: 0)
         }
     }
@@ -81,9 +90,10 @@ struct RenderCommand: ParsableCommand {
     /// `--format json`: writes the document to `stdout` as it is made and
     /// returns the rest of the output (nothing, or a failure to load).
     static func writeJSON(
-        spec: String, size: TerminalSize, reader: FileReader, to stdout: inout some TextOutputStream
+        spec: String, size: TerminalSize, reader: FileReader, to stdout: inout some TextOutputStream,
+        leavingSessionToExit: Bool = false
     ) -> CommandOutput {
-        switch snapshot(spec: spec, size: size, reader: reader) {
+        switch snapshot(spec: spec, size: size, reader: reader, leavingSessionToExit: leavingSessionToExit) {
         case .failure(let failure):
             return failure.output
         case .success(let snapshot):
@@ -92,12 +102,15 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// The laid-out spec's snapshot. The session (its solver above all) is
-    /// freed on return, before the JSON is written.
+    /// The laid-out spec's snapshot. Unless left to the exit, the session (its
+    /// solver above all) is freed on return, before the JSON is written.
     private static func snapshot(
-        spec: String, size: TerminalSize, reader: FileReader
+        spec: String, size: TerminalSize, reader: FileReader, leavingSessionToExit: Bool
     ) -> Result<LayoutSnapshot, CommandFailure> {
-        SpecLoading.load(spec, size: size, reader: reader).map { $0.snapshot() }
+        SpecLoading.load(spec, size: size, reader: reader).map { session in
+            if leavingSessionToExit { ExitReclaims.leave(session) }
+            return session.snapshot()
+        }
     }
 
     /// The most cells a drawn frame may have: a grid costs tens of bytes a cell
