@@ -150,11 +150,14 @@ struct JSONText {
     private(set) var bytes: [UInt8] = []
 
     init(_ text: String = "") {
-        bytes.append(contentsOf: text.utf8)
+        self += text
     }
 
     static func += (text: inout JSONText, piece: String) {
-        text.bytes.append(contentsOf: piece.utf8)
+        // Through the string's contiguous UTF-8: appending its `utf8` view went
+        // byte by byte.
+        var piece = piece
+        piece.withUTF8 { text.bytes.append(contentsOf: $0) }
     }
 
     /// The text so far.
