@@ -24,6 +24,9 @@ struct Journal: Sendable {
     private(set) var operations: [Operation] = []
     private(set) var objectiveWrites: [(rank: Int32, symbol: Int32, old: Double)] = []
     private(set) var savedHighestRank: Int64 = 0
+    /// Rows saved since the solver was created (diagnostics: each saved row
+    /// is copied on its next change).
+    private(set) var rowsSavedInAll = 0
 
     mutating func begin(highestRank: Int64, tracksRows: Bool) {
         precondition(!isActive, "nested transaction")
@@ -59,6 +62,7 @@ struct Journal: Sendable {
         if rowStamp[i] != generation {
             rowStamp[i] = generation
             savedRows.append((rid, row()))
+            rowsSavedInAll += 1
         }
     }
 

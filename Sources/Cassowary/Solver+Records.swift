@@ -1,4 +1,7 @@
-/// What the solver keeps for each constraint it holds.
+/// What the solver keeps for each constraint it holds. Only what cannot be
+/// read off the constraint is stored: a layout holds tens of thousands of
+/// records, and a per-record array of its external symbols (now looked up
+/// from the terms when the constraint is removed) cost a heap block each.
 struct ConstraintRecord: Sendable {
     var constraint: Constraint
     /// Current constant (`Constraint.constant` unless changed in place).
@@ -6,18 +9,19 @@ struct ConstraintRecord: Sendable {
     /// Order of addition, for reports.
     var sequence: Int
     var isEdit: Bool
-    /// External symbols of the expression, in written order.
-    var externals: [Int32]
     /// The slack, dummy or positive error symbol that identifies the constraint.
     var marker: Int32
     /// The second error symbol of a preference, or -1.
     var other: Int32
-    /// Coefficient of `marker` in the stored equation.
-    var markerCoefficient: Double
-    /// +1, or -1 when the stored equation is the negated expression (`<=`).
-    var sign: Double
 
     var isRequired: Bool { constraint.priority.isRequired }
+
+    /// +1, or -1 when the stored equation is the negated expression (`<=`).
+    var sign: Double { constraint.relation == .lessThanOrEqual ? -1 : 1 }
+
+    /// Coefficient of `marker` in the stored equation: +1 for the dummy of a
+    /// required equality, -1 for a slack or a preference's first error.
+    var markerCoefficient: Double { constraint.relation == .equal && isRequired ? 1 : -1 }
 }
 
 extension Solver {
@@ -88,7 +92,8 @@ extension Solver {
             if slot == freeRecords.last { freeRecords.removeLast() } else { records.append(nil) }
             records[Int(slot)] = ConstraintRecord(
                 constraint: constraint, constant: constraint.constant, sequence: nextSequence, isEdit: isEdit,
-                externals: externals, marker: marker, other: other, markerCoefficient: mu, sign: sign)
+                marker: marker, other: other)
+            assert(records[Int(slot)]!.markerCoefficient == mu && records[Int(slot)]!.sign == sign)
             nextSequence += 1
             recordSlot.set(constraint.id, slot)
             for s in externals { mentions[Int(s)].append(slot) }
@@ -126,8 +131,9 @@ extension Solver {
             tableau.collectReleased(budget: tableau.releasedBudget(constraints: recordSlot.count),
                                     limit: Tableau.collectedPerRemoval)
         }
-        for s in record.externals { Tableau.removeFromColumn(&mentions[Int(s)], slot) }
-        for s in record.externals { forgetIfUnmentioned(s) }
+        let externals = record.constraint.expression.terms.compactMap { variableSymbol[$0.variable.id] }
+        for s in externals { Tableau.removeFromColumn(&mentions[Int(s)], slot) }
+        for s in externals { forgetIfUnmentioned(s) }
         if recordSlot.count == 0 {
             for s in 0..<Int32(mentions.count) where tableau.kind(s) == .external { forgetIfUnmentioned(s) }
         }

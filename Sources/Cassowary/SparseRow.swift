@@ -17,6 +17,31 @@ struct Entry: Sendable {
 struct Cell: Sendable {
     var row: Int32
     var position: Int32
+
+    /// Gives a column that has shrunk to a quarter of its storage a fitting
+    /// one. Columns never shrink otherwise: a symbol that thousands of rows
+    /// mentioned for a while (a pivot through a shared unit) kept storage for
+    /// all of them, and a layout's tableau has a column per symbol.
+    /// Positions are indexes, so moving the cells changes nothing else.
+    /// Callers on hot paths test first and refit only when needed: an
+    /// `inout` access to a column inside the tableau's array of columns
+    /// costs a uniqueness check, and almost no removal needs a refit. (Rows
+    /// are not trimmed: it saved 0.5 MB on the 10,000-view render and cost
+    /// 4 % of the `grow` load in checks.)
+    @inline(__always) static func needsTrim(_ column: [Cell]) -> Bool {
+        column.capacity >= 32 && column.count * 4 <= column.capacity
+    }
+
+    @inline(__always) static func trim(_ column: inout [Cell]) {
+        if needsTrim(column) { refit(&column) }
+    }
+
+    @inline(never) static func refit(_ column: inout [Cell]) {
+        var fitted: [Cell] = []
+        fitted.reserveCapacity(column.count * 2)
+        fitted.append(contentsOf: column)
+        column = fitted
+    }
 }
 
 /// `basic = constant + Σ coefficient × symbol` over distinct symbols, in no

@@ -56,9 +56,13 @@ extension Tableau {
             needsOptimization = true
             return .accepted(defines: -1)
         }
-        // From here on a required constraint may still be rejected.
-        journal.trackRows()
+        // From here on a required constraint may still be rejected, but
+        // rows are saved for the rollback only on the paths that can fail:
+        // saving a row keeps its old storage, so the first change copies it,
+        // and a constraint that merely takes an external as subject through
+        // long rows (most of a layout's build) copied every row it touched.
         if dual && needsOptimization {
+            journal.trackRows()
             optimize()
             reduced = reduce(constant: equation.constant, entries: equation.entries)
         }
@@ -70,13 +74,16 @@ extension Tableau {
             if rid < 0 && Tolerance.isZero(reduced.coefficient(of: x)) { continue }
             guard let rank = rankForDefinition(of: x, equation: equation.entries) else { continue }
             if rid >= 0 {
-                // x is core-basic: its core row is replaced by `reduced` below.
+                // x is core-basic: its core row is replaced by `reduced` below,
+                // which may fail.
+                journal.trackRows()
                 deleteRow(rid)
                 define(x, constant: equation.constant, equation: equation.entries, rank: rank)
                 defines = x
                 break
             }
-            // x is a nonbasic parameter: substitute its reduced expression first.
+            // x is a nonbasic parameter: substitute its reduced expression
+            // first. This cannot fail.
             var solved = reduced.solved(for: x, keepingBasic: false)
             solved.basic = x
             let temporary = insertRow(solved)
@@ -102,9 +109,11 @@ extension Tableau {
             if best < 0 || coreColumn[Int(e.symbol)].count < coreColumn[Int(best)].count { best = e.symbol }
         }
         if best >= 0 {
+            // An external absorbs it: this cannot fail.
             insertSolved(reduced, for: best)
             return nil
         }
+        journal.trackRows()
         var row = reduced
         if row.constant < 0 {
             row.constant = -row.constant

@@ -64,6 +64,10 @@ struct Tuning: Sendable {
     /// inserted through the dual simplex only while at most this many symbols
     /// wait to enter (the tableau is nearly optimal); otherwise through phase one.
     var dualInsertCandidates = 16
+    /// Substitutions into at least this many rows may walk the source's
+    /// columns instead of merging row by row (see `substituteByColumns`);
+    /// 0 walks columns for every substitution (tests).
+    var columnWalkTargets = 64
 }
 
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
@@ -141,6 +145,11 @@ struct Tableau: Sendable {
     var positionMap: [Int32] = []
     var positionStamp: [UInt32] = []
     var positionGeneration: UInt32 = 0
+    /// Rows that are targets of the substitution under way (stamp) and their
+    /// index among the targets (see `substituteByColumns`).
+    var targetStamp: [UInt32] = []
+    var targetIndex: [Int32] = []
+    var targetGeneration: UInt32 = 0
     /// Pivots and merged row entries so far (diagnostics).
     /// Set when adds or removes left the objective unoptimised; preferences
     /// are optimised lazily, before the next read, edit or query.
@@ -148,6 +157,11 @@ struct Tableau: Sendable {
     var pivotCount = 0
     var mergedEntries = 0
     var exchangeCount = 0
+    /// Entries substitutions read to find where the source's symbols sit in
+    /// their targets: the source's columns when walking them, else the
+    /// targets' entries (what mapping each target reads; diagnostics, see
+    /// `prefersColumnWalk`).
+    var substitutionReads = 0
 
     var symbolCount: Int { symbols.count }
 
@@ -277,8 +291,12 @@ struct Tableau: Sendable {
     /// moved cell, or nil when `index` was the last one.
     @inline(__always) private static func swapRemove(_ column: inout [Cell], at index: Int) -> Cell? {
         let last = column.removeLast()
-        guard index != column.count else { return nil }
+        guard index != column.count else {
+            Cell.trim(&column)
+            return nil
+        }
         column[index] = last
+        Cell.trim(&column)
         return last
     }
 
@@ -444,67 +462,29 @@ struct Tableau: Sendable {
     /// `addScaled` for long sources: the destination's entries are taken out
     /// as a local array and its positions mapped in one pass, so each source
     /// entry costs O(1) and the row is touched without per-access ownership
-    /// checks; O(|destination| + |source|) in all.
+    /// checks; O(|destination| + |source|) in all. The scratch arrays are
+    /// moved into locals that no closure captures: a captured array is
+    /// checked for uniqueness on every write, which cost ~80 instructions per
+    /// mapped entry (the grow workload maps 100 M entries on its load).
     private mutating func addScaledMapped(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
-        let g = nextPositionGeneration()
-        var entries: [Entry] = []
-        swap(&entries, &rows[Int(rid)].entries)
+        var merge = MappedMerge(generation: nextPositionGeneration(), row: rid)
+        swap(&merge.entries, &rows[Int(rid)].entries)
         let definition = rows[Int(rid)].isDefinition
-        var map = positionMap, stamps = positionStamp
-        positionMap = []
-        positionStamp = []
-        var columns: [[Cell]] = []
-        var emptied: [Int32] = []
-        if definition { swap(&columns, &definitionColumn) } else { swap(&columns, &coreColumn) }
-        for i in entries.indices {
-            map[Int(entries[i].symbol)] = Int32(i)
-            stamps[Int(entries[i].symbol)] = g
+        swap(&merge.map, &positionMap)
+        swap(&merge.stamps, &positionStamp)
+        if definition { swap(&merge.columns, &definitionColumn) } else { swap(&merge.columns, &coreColumn) }
+        merge.mapPositions()
+        if skip >= 0 && merge.stamps[Int(skip)] == merge.generation {
+            merge.remove(at: Int(merge.map[Int(skip)]), &rows)
         }
-        func remove(at p: Int, _ entries: inout [Entry], _ columns: inout [[Cell]], _ rows: inout [Row]) {
-            let e = entries[p]
-            // Unlink e's cell, moving its column's last cell into the hole.
-            let column = Int(e.symbol), index = Int(e.cell)
-            let lastCell = columns[column].count - 1
-            if index != lastCell {
-                let moved = columns[column][lastCell]
-                columns[column][index] = moved
-                rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
-            }
-            columns[column].removeLast()
-            if lastCell == 0 { emptied.append(e.symbol) }
-            stamps[column] = 0
-            let last = entries.count - 1
-            if p != last {
-                let moved = entries[last]
-                entries[p] = moved
-                columns[Int(moved.symbol)][Int(moved.cell)].position = Int32(p)
-                map[Int(moved.symbol)] = Int32(p)
-            }
-            entries.removeLast()
-        }
-        if skip >= 0 && stamps[Int(skip)] == g { remove(at: Int(map[Int(skip)]), &entries, &columns, &rows) }
         for e in source.entries where e.symbol != skip {
-            let delta = alpha * e.coefficient
-            let s = Int(e.symbol)
-            if stamps[s] == g {
-                let p = Int(map[s])
-                let c = entries[p].coefficient + delta
-                if Tolerance.isZero(c) { remove(at: p, &entries, &columns, &rows) } else { entries[p].coefficient = c }
-            } else if !Tolerance.isZero(delta) {
-                let p = entries.count
-                var entry = Entry(symbol: e.symbol, coefficient: delta)
-                entry.cell = Int32(columns[s].count)
-                columns[s].append(Cell(row: rid, position: Int32(p)))
-                entries.append(entry)
-                map[s] = Int32(p)
-                stamps[s] = g
-            }
+            merge.add(e.symbol, alpha * e.coefficient, &rows)
         }
-        if definition { swap(&columns, &definitionColumn) } else { swap(&columns, &coreColumn) }
-        positionMap = map
-        positionStamp = stamps
-        swap(&entries, &rows[Int(rid)].entries)
-        for s in emptied { noteColumnEmptied(s) }
+        if definition { swap(&merge.columns, &definitionColumn) } else { swap(&merge.columns, &coreColumn) }
+        swap(&merge.map, &positionMap)
+        swap(&merge.stamps, &positionStamp)
+        swap(&merge.entries, &rows[Int(rid)].entries)
+        for s in merge.emptied { noteColumnEmptied(s) }
         noteRowChange(rid)
     }
 
@@ -586,5 +566,76 @@ enum Heap {
             }
         }
         return top
+    }
+}
+
+/// The working state of `Tableau.addScaledMapped`: the destination row's
+/// entries, the column index and the position map, moved out of the tableau
+/// so that every write goes to a uniquely held local array.
+struct MappedMerge {
+    let generation: UInt32
+    let row: Int32
+    var entries: [Entry] = []
+    var columns: [[Cell]] = []
+    var map: [Int32] = []
+    var stamps: [UInt32] = []
+    /// Symbols whose column became empty.
+    var emptied: [Int32] = []
+
+    init(generation: UInt32, row: Int32) {
+        self.generation = generation
+        self.row = row
+    }
+
+    /// Records the position of every entry of the destination.
+    mutating func mapPositions() {
+        for i in entries.indices {
+            let s = Int(entries[i].symbol)
+            map[s] = Int32(i)
+            stamps[s] = generation
+        }
+    }
+
+    /// Adds `delta` to the coefficient of `symbol`, dropping it when it cancels.
+    @inline(__always) mutating func add(_ symbol: Int32, _ delta: Double, _ rows: inout [Row]) {
+        let s = Int(symbol)
+        if stamps[s] == generation {
+            let p = Int(map[s])
+            let c = entries[p].coefficient + delta
+            if Tolerance.isZero(c) { remove(at: p, &rows) } else { entries[p].coefficient = c }
+        } else if !Tolerance.isZero(delta) {
+            let p = entries.count
+            var entry = Entry(symbol: symbol, coefficient: delta)
+            entry.cell = Int32(columns[s].count)
+            columns[s].append(Cell(row: row, position: Int32(p)))
+            entries.append(entry)
+            map[s] = Int32(p)
+            stamps[s] = generation
+        }
+    }
+
+    /// Removes the entry at `p`: unlinks its cell (the column's last cell
+    /// moves into the hole) and moves the last entry into its place.
+    mutating func remove(at p: Int, _ rows: inout [Row]) {
+        let e = entries[p]
+        let column = Int(e.symbol), index = Int(e.cell)
+        let lastCell = columns[column].count - 1
+        if index != lastCell {
+            let moved = columns[column][lastCell]
+            columns[column][index] = moved
+            rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
+        }
+        columns[column].removeLast()
+        if Cell.needsTrim(columns[column]) { Cell.refit(&columns[column]) }
+        if lastCell == 0 { emptied.append(e.symbol) }
+        stamps[column] = 0
+        let last = entries.count - 1
+        if p != last {
+            let moved = entries[last]
+            entries[p] = moved
+            columns[Int(moved.symbol)][Int(moved.cell)].position = Int32(p)
+            map[Int(moved.symbol)] = Int32(p)
+        }
+        entries.removeLast()
     }
 }

@@ -58,6 +58,8 @@ struct AppliedModel: Sendable {
     var sheetVersion: Int
     var fileDiagnostics: [Diagnostic]
     var styledViews: [StyledView]
+    /// The live states `styledViews` were built with.
+    var styledStates: [String: [String]] = [:]
     var cascade: CascadeResult
     /// Effective styles (the spec's quoted strings on top), one per view.
     private(set) var styles: [ComputedStyle]

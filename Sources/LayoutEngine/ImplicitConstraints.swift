@@ -109,13 +109,27 @@ struct TextMeasure: Hashable, Sendable {
 
     init(style: ComputedStyle) {
         text = style.text ?? ""
-        let natural = cellSize(of: text)
+        let natural = Self.asciiLineSize(of: text) ?? cellSize(of: text)
         naturalWidth = natural.width
         lineCount = natural.height
         // Every border style but `none` takes the frame's outer ring.
         let ring = style.border == .none ? 0 : 1
         chromeWidth = 2 * ring + Self.cells(style.padding.left) + Self.cells(style.padding.right)
         chromeHeight = 2 * ring + Self.cells(style.padding.top) + Self.cells(style.padding.bottom)
+    }
+
+    /// `cellSize(of:)` of a text that is one line of printable ASCII, as most
+    /// labels are, without the grapheme walk the general case needs (a load
+    /// measures every text view): a cell per character, less the trailing
+    /// spaces a line never ends in. nil for any other text, empty included.
+    static func asciiLineSize(of text: String) -> CellSize? {
+        var width = 0, widthToLastNonSpace = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            width += 1
+            if byte != 0x20 { widthToLastNonSpace = width }
+        }
+        return width == 0 ? nil : CellSize(width: widthToLastNonSpace, height: 1)
     }
 
     /// Padding as the canvas paints it: rounded, and 0 when negative or not finite.

@@ -86,15 +86,19 @@ extension LayoutSession {
         while first < min(oldCount, count), previousIndices[first] == first { first += 1 }
         while last < min(oldCount, count) - first, previousIndices[count - 1 - last] == oldCount - 1 - last { last += 1 }
         var middle: [ViewLayout] = []
+        middle.reserveCapacity(count - last - first)
         for index in first..<(count - last) {
             if let before = previousIndices[index] {
                 middle.append(layouts[before])
             } else {
-                middle.append(ViewLayout(declaration: document.views[index], parentIndex: nil, style: styles[index]))
+                middle.append(ViewLayout(
+                    declaration: document.views[index], parentIndex: document.parentIndex(ofView: index),
+                    style: styles[index]))
             }
         }
         layouts.replaceSubrange(first..<(oldCount - last), with: middle)
-        for index in document.views.indices {
+        // A view made just now is current; on a first load that is every view.
+        for index in document.views.indices where previousIndices[index] != nil {
             let parent = document.parentIndex(ofView: index)
             if layouts[index].parentIndex != parent { layouts[index].parentIndex = parent }
             if !ViewLayout.isCurrent(layouts, index, in: document) {

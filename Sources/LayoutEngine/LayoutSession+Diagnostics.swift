@@ -87,33 +87,44 @@ extension LayoutSession {
     /// first, then each stylesheet's in the order they were read, each by position.
     public func checkDiagnostics() -> [Diagnostic] {
         var result = diagnostics
-        var extra: [Diagnostic] = []
+        let room = max(0, Self.engineDiagnosticLimit - result.count(where: { $0.origin == .engine }))
+        var extra = CappedWarnings(room: room)
         // A collapsed view takes no space and is not drawn: its size and place do not matter.
         let collapsed = CanvasFit.collapsed(views)
         for ambiguity in ambiguities() {
             guard let index = viewIndex(of: ambiguity.view), !collapsed[index] else { continue }
-            let hint = ambiguity.constraints.isEmpty
-                ? "give it a rule for each of them"
-                : "involved: " + ambiguity.constraints.prefix(4).map { "`\($0.text)`" }.joined(separator: ", ")
-                    + (ambiguity.constraints.count > 4 ? ", …" : "")
-            extra.append(Diagnostic(
-                .warning, .engineAmbiguous, "view '\(ambiguity.view)' is ambiguous: \(ambiguity.message)",
-                at: views[index].location, hint: hint))
+            extra.add(at: views[index].location) { ambiguityWarning(ambiguity, view: index) }
         }
         for (index, view) in views.enumerated() where !collapsed[index] {
             if view.frame.width < 0 {
-                extra.append(Diagnostic(
-                    .warning, .engineNegativeSize, "view '\(view.id)' has a negative width (\(view.frame.width) cells)", at: view.location))
+                extra.add(at: view.location) {
+                    Diagnostic(
+                        .warning, .engineNegativeSize, "view '\(view.id)' has a negative width (\(view.frame.width) cells)",
+                        at: view.location)
+                }
             }
             if view.frame.height < 0 {
-                extra.append(Diagnostic(
-                    .warning, .engineNegativeSize, "view '\(view.id)' has a negative height (\(view.frame.height) cells)", at: view.location))
+                extra.add(at: view.location) {
+                    Diagnostic(
+                        .warning, .engineNegativeSize, "view '\(view.id)' has a negative height (\(view.frame.height) cells)",
+                        at: view.location)
+                }
             }
         }
-        extra += CanvasFit.warnings(for: views, canvas: size)
-        let room = max(0, Self.engineDiagnosticLimit - result.count(where: { $0.origin == .engine }))
-        result = Self.mergingEngineNotes(result + withExcerpts(extra.capped(at: room, from: .engine)))
+        extra.add(CanvasFit.warnings(for: views, canvas: size))
+        result = Self.mergingEngineNotes(result + withExcerpts(extra.diagnostics))
         return Self.sorted(result, files: diagnosticFileOrder)
+    }
+
+    /// `check`'s warning for an ambiguous view, naming the first constraints involved.
+    private func ambiguityWarning(_ ambiguity: ViewAmbiguity, view index: Int) -> Diagnostic {
+        let hint = ambiguity.constraints.isEmpty
+            ? "give it a rule for each of them"
+            : "involved: " + ambiguity.constraints.prefix(4).map { "`\($0.text)`" }.joined(separator: ", ")
+                + (ambiguity.constraints.count > 4 ? ", …" : "")
+        return Diagnostic(
+            .warning, .engineAmbiguous, "view '\(ambiguity.view)' is ambiguous: \(ambiguity.message)",
+            at: views[index].location, hint: hint)
     }
 
     /// One "more not shown" note for the engine, adding up the counts when both the

@@ -151,11 +151,22 @@ extension LayoutSession {
             }
             return next
         }
-        let styled = Self.styledViews(document, states: inputs.statesByView)
+        let styled = reusableStyledViews(for: document) ?? Self.styledViews(document, states: inputs.statesByView)
         next.styledViews = styled
+        next.styledStates = inputs.statesByView
         next.cascade = clock.timing(.cascade) { base.stylesheet.cascade(styled, media: media) }
         next.setStyles(Self.effectiveStyles(next.cascade.styles, document))
         return next
+    }
+
+    /// The applied model's cascade input, when `document` gives the cascade the
+    /// same views with the same states (a stylesheet edit, a resize): building
+    /// it again copies every view's classes, only to compare equal.
+    private func reusableStyledViews(for document: LayoutDocument) -> [StyledView]? {
+        guard model.styledStates == inputs.statesByView, model.styledViews.count == document.views.count,
+            Self.sameStyleInputs(model.document, document)
+        else { return nil }
+        return model.styledViews
     }
 
     /// Fills in what every report ends with.

@@ -130,9 +130,18 @@ extension LayoutSession {
         markFreeDirections(&scan)
         var result: [ViewAmbiguity] = []
         let slotAttributes: [Attribute] = [.left, .top, .width, .height]
+        // A constraint is involved for every view it mentions: described once,
+        // its strings shared.
+        var described: [ConstraintRef: ConstraintInfo] = [:]
+        func describeOnce(_ ref: ConstraintRef) -> ConstraintInfo {
+            if let info = described[ref] { return info }
+            let info = describe(ref)
+            described[ref] = info
+            return info
+        }
         for view in views.indices where scan.moving[view].contains(true) {
             let attributes = (0..<4).filter { scan.moving[view][$0] }.map { slotAttributes[$0] }
-            let constraints = model.inSpecOrder(scan.involved[view]).map { describe($0) }
+            let constraints = model.inSpecOrder(scan.involved[view]).map(describeOnce)
             result.append(ViewAmbiguity(view: views[view].id, attributes: attributes, constraints: constraints))
         }
         queries.update { $0.ambiguities = result }

@@ -4,7 +4,10 @@ import LayoutSpec
 /// The four solver variables of a view. Every attribute is a linear expression
 /// of these: `right` is `left + width`, `centerX` is `left + width / 2`, and so on,
 /// so a view costs the solver four unknowns whatever its rules mention.
-struct ViewVariables: Sendable {
+///
+/// A class: the variables are looked up for every term of every constraint,
+/// and a struct of five strings costs five retains and releases per copy.
+final class ViewVariables: Sendable {
     let left: SolverVariable
     let top: SolverVariable
     let width: SolverVariable
@@ -28,6 +31,10 @@ struct ViewVariables: Sendable {
 
     /// Appends `coefficient × attribute` as terms over the four variables.
     func append(_ attribute: Attribute, times coefficient: Double, to terms: inout [SolverTerm]) {
+        // A constraint's terms start with a view's attribute and rarely pass four:
+        // room for them at once, not three reallocations on the way (a load
+        // builds tens of thousands of constraints).
+        if terms.capacity == 0 { terms.reserveCapacity(4) }
         switch attribute {
         case .left: terms.append(SolverTerm(left, coefficient))
         case .top: terms.append(SolverTerm(top, coefficient))
@@ -57,10 +64,10 @@ struct VariableSlot: Hashable, Sendable {
     var slot: Int
 }
 
-/// Every solver variable of the session: per view id (kept across reloads, so a
-/// view that stays keeps its variables and its solution) and per auxiliary name.
+/// Every solver variable of the session: per view of the applied document
+/// (kept across reloads, so a view that stays keeps its variables and its
+/// solution) and per auxiliary name.
 struct VariableRegistry: Sendable {
-    private var byID: [String: ViewVariables] = [:]
     private var auxiliary: [AuxiliaryKey: SolverVariable] = [:]
     /// Per view of the applied document, in its order.
     private(set) var perView: [ViewVariables] = []
@@ -74,9 +81,15 @@ struct VariableRegistry: Sendable {
         var name: String
     }
 
+    /// A view's key and the slot of one of its variables, in one word: the
+    /// table holds four of these per view.
     private struct KeySlot: Hashable, Sendable {
-        var key: Int
-        var slot: Int
+        private var packed: Int
+
+        init(key: Int, slot: Int) { packed = key << 2 | slot }
+
+        var key: Int { packed >> 2 }
+        var slot: Int { packed & 3 }
     }
 
     /// Matches the registry to a document's views: keeps the variables of views
@@ -88,29 +101,26 @@ struct VariableRegistry: Sendable {
         var stays = [Bool](repeating: false, count: before.count)
         var next: [ViewVariables] = []
         next.reserveCapacity(views.count)
+        keySlots.reserveCapacity(keySlots.count + 4 * (views.count - min(views.count, before.count)))
         for index in views.indices {
             if let old = previousIndices[index] {
                 next.append(before[old])
                 stays[old] = true
                 continue
             }
-            let id = views[index].id
-            let variables = ViewVariables(id: id, key: indexOfKey.count)
+            let variables = ViewVariables(id: views[index].id, key: indexOfKey.count)
             indexOfKey.append(-1)
-            byID[id] = variables
             for (slot, variable) in variables.all.enumerated() { keySlots[variable] = KeySlot(key: variables.key, slot: slot) }
             next.append(variables)
         }
         var gone: Set<String> = []
         for index in before.indices where !stays[index] {
-            let variables = before[index]
-            gone.insert(variables.id)
-            byID[variables.id] = nil
-            indexOfKey[variables.key] = -1
-            for variable in variables.all { keySlots[variable] = nil }
+            gone.insert(before[index].id)
+            indexOfKey[before[index].key] = -1
+            for variable in before[index].all { keySlots[variable] = nil }
         }
         if !gone.isEmpty { auxiliary = auxiliary.filter { !gone.contains($0.key.owner) } }
-        for (index, variables) in next.enumerated() { indexOfKey[variables.key] = index }
+        for index in next.indices { indexOfKey[next[index].key] = index }
         perView = next
     }
 
@@ -123,13 +133,6 @@ struct VariableRegistry: Sendable {
 
     func variables(ofView index: Int) -> ViewVariables { perView[index] }
 
-    /// The variables of a view by id; a view the document does not have (which
-    /// lowering never lets through) gets fresh variables nothing else mentions.
-    func variables(of id: String, index: [String: Int]) -> ViewVariables {
-        if let position = index[id] { return perView[position] }
-        return byID[id] ?? ViewVariables(id: id)
-    }
-
     mutating func auxiliary(owner: String, name: String) -> SolverVariable {
         let key = AuxiliaryKey(owner: owner, name: name)
         if let existing = auxiliary[key] { return existing }
@@ -138,13 +141,19 @@ struct VariableRegistry: Sendable {
         return variable
     }
 
-    /// Appends `coefficient × variable` for a spec variable.
+    /// Appends `coefficient × variable` for a spec variable. A view the
+    /// document does not have (which lowering never lets through) gets fresh
+    /// variables nothing else mentions.
     mutating func append(
         _ variable: LayoutSpec.Variable, times coefficient: Double, index: [String: Int], to terms: inout [SolverTerm]
     ) {
         switch variable {
         case .attribute(let view, let attribute):
-            variables(of: view, index: index).append(attribute, times: coefficient, to: &terms)
+            if let position = index[view] {
+                perView[position].append(attribute, times: coefficient, to: &terms)
+            } else {
+                ViewVariables(id: view).append(attribute, times: coefficient, to: &terms)
+            }
         case .auxiliary(let owner, let name):
             terms.append(SolverTerm(auxiliary(owner: owner, name: name), coefficient))
         }

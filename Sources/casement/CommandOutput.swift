@@ -17,7 +17,7 @@ struct CommandOutput: Equatable {
         Self.write(stderr, to: 2)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    static func write(_ text: String, to descriptor: Int32) {
         guard !text.isEmpty else { return }
         var copy = text
         copy.withUTF8 { bytes in
@@ -28,5 +28,24 @@ struct CommandOutput: Equatable {
                 offset += written
             }
         }
+    }
+}
+
+/// Standard output as a text stream, written in blocks: output made piece by
+/// piece (a big spec's JSON) goes out as it comes instead of being held whole.
+struct StandardOutputStream: TextOutputStream {
+    /// Bytes gathered before a write: few system calls, little memory.
+    static let blockSize = 1 << 16
+    private var pending = ""
+
+    mutating func write(_ text: String) {
+        pending += text
+        if pending.utf8.count >= Self.blockSize { flush() }
+    }
+
+    /// Writes out what is gathered; call once more at the end.
+    mutating func flush() {
+        CommandOutput.write(pending, to: 1)
+        pending.removeAll(keepingCapacity: true)
     }
 }

@@ -39,8 +39,19 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if format == .json {
+            // Megabytes for a big spec: written as it is made, never held whole.
+            var stdout = StandardOutputStream()
+            let rest = Self.writeJSON(
+                spec: options.spec, size: options.size, reader: .fileSystem, to: &stdout, leavingSessionToExit: true)
+            stdout.flush()
+            try finish(rest)
+            return
+        }
         let depth = Self.depth(colors, format: format, environment: ProcessInfo.processInfo.environment)
-        try finish(Self.output(spec: options.spec, size: options.size, format: format, depth: depth, reader: .fileSystem))
+        try finish(Self.output(
+            spec: options.spec, size: options.size, format: format, depth: depth, reader: .fileSystem,
+            leavingSessionToExit: true))
     }
 
     /// The depth `--colors` names; `auto` asks the environment (an SVG is not
@@ -51,17 +62,54 @@ struct RenderCommand: ParsableCommand {
         return format == .svg ? .trueColor : ColorDepth.detect(environment: environment)
     }
 
+    /// What the command prints. `leavingSessionToExit`: the process ends right
+    /// after, so the laid-out session is left for the exit to reclaim (see
+    /// `ExitReclaims`); code that renders in-process more than once frees it.
     static func output(
-        spec: String, size: TerminalSize, format: Format, depth: ColorDepth = .trueColor, reader: FileReader
+        spec: String, size: TerminalSize, format: Format, depth: ColorDepth = .trueColor, reader: FileReader,
+        leavingSessionToExit: Bool = false
     ) -> CommandOutput {
-        if format != .json, let failure = drawingLimit(size) { return failure.output }
+        if format == .json {
+            var text = ""
+            var output = writeJSON(
+                spec: spec, size: size, reader: reader, to: &text, leavingSessionToExit: leavingSessionToExit)
+            output.stdout = text
+            return output
+        }
+        if let failure = drawingLimit(size) { return failure.output }
         switch SpecLoading.load(spec, size: size, reader: reader) {
         case .failure(let failure):
             return failure.output
         case .success(var session):
             let text = LayoutOutput.render(&session, format: RenderFormat(rawValue: format.rawValue)!, depth: depth)
-            if format == .json { return CommandOutput(stdout: text) }
+            if leavingSessionToExit { ExitReclaims.leave(session) }
             return CommandOutput(stdout: text, stderr: LayoutOutput.errorLines(session.diagnostics), status: 0)
+        }
+    }
+
+    /// `--format json`: writes the document to `stdout` as it is made and
+    /// returns the rest of the output (nothing, or a failure to load).
+    static func writeJSON(
+        spec: String, size: TerminalSize, reader: FileReader, to stdout: inout some TextOutputStream,
+        leavingSessionToExit: Bool = false
+    ) -> CommandOutput {
+        switch snapshot(spec: spec, size: size, reader: reader, leavingSessionToExit: leavingSessionToExit) {
+        case .failure(let failure):
+            return failure.output
+        case .success(let snapshot):
+            LayoutJSON.write(snapshot, to: &stdout)
+            return CommandOutput()
+        }
+    }
+
+    /// The laid-out spec's snapshot. Unless left to the exit, the session (its
+    /// solver above all) is freed on return, before the JSON is written.
+    private static func snapshot(
+        spec: String, size: TerminalSize, reader: FileReader, leavingSessionToExit: Bool
+    ) -> Result<LayoutSnapshot, CommandFailure> {
+        SpecLoading.load(spec, size: size, reader: reader).map { session in
+            if leavingSessionToExit { ExitReclaims.leave(session) }
+            return session.snapshot()
         }
     }
 

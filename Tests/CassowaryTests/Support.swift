@@ -43,10 +43,11 @@ extension Tuning {
     /// merges, released rows always spread into definitions, never collected;
     /// the primal simplex enters the sparsest candidate for eight pivots, then
     /// keeps to Bland's rule; required constraints re-defining a tableau
-    /// variable always go through the dual simplex.
+    /// variable always go through the dual simplex; every substitution walks
+    /// the source's columns.
     static let stressEager = Tuning(exchangeThreshold: 3, tidyLimit: 1_000, releasedBase: 1_000, mappedMergeLength: 1,
                                     cheapPivotRows: 0, sparseEnteringBase: 8, sparseEnteringPerRow: 0,
-                                    dualInsertCandidates: 1_000)
+                                    dualInsertCandidates: 1_000, columnWalkTargets: 0)
     /// Released rows never spread into definitions, released symbols collected
     /// as soon as there are more than half as many as constraints; the primal
     /// simplex keeps to Bland's rule throughout; the dual simplex inserts only

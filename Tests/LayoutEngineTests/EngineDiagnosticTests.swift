@@ -81,3 +81,24 @@ import Testing
         #expect(merged.errorCount == 12)
     }
 }
+
+/// `check` builds only the warnings it shows; what it returns must be what
+/// capping the whole list gave.
+@Suite struct CappedWarningsTests {
+    @Test func keepsAndCountsAsCappingTheWholeListDoes() {
+        let warnings = (1...12).map { line in
+            Diagnostic(.warning, .engineAmbiguous, "w\(line)", at: SourceLocation(file: "s.layout", line: line, column: 2))
+        }
+        for count in 0...warnings.count {
+            for room in 0...(count + 1) {
+                let all = Array(warnings.prefix(count))
+                var lazy = CappedWarnings(room: room)
+                for (index, warning) in all.enumerated() {
+                    // Half made on demand, half handed over made.
+                    if index % 2 == 0 { lazy.add(at: warning.location) { warning } } else { lazy.add([warning]) }
+                }
+                #expect(lazy.diagnostics == all.capped(at: room, from: .engine), "\(count) warnings, room \(room)")
+            }
+        }
+    }
+}

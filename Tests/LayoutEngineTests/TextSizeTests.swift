@@ -1,5 +1,7 @@
 import Cells
+import TestSupport
 import Testing
+import TextMetrics
 
 @testable import LayoutEngine
 
@@ -153,5 +155,33 @@ import Testing
         #expect(session.frame("b") == rect(7, 0, 13, 1))
         #expect(session.frame("r") == rect(0, 0, 20, 1))
         #expect(session.ambiguities().isEmpty)
+    }
+}
+
+/// The shortcut for one-line ASCII texts measures exactly what `cellSize`
+/// measures, and leaves every other text to it.
+@Suite struct ASCIILineSizeTests {
+    @Test func agreesWithCellSizeOnEveryPrintableASCIIText() {
+        var random = SplitMix64(seed: 15)
+        // Spaces and hyphens are where the wrapping rules act (trailing spaces
+        // dropped, breaks after a hyphen); brackets and punctuation have rules too.
+        let alphabet = Array(" -a-zA- ([{.,;:!?%}])") + (0x20..<0x7F).map { Character(Unicode.Scalar($0)!) }
+        var texts = ["", " ", "   ", "a", "a ", " a", "a  b  ", "item 12", "well-known", "-5", "x (y) z."]
+        for _ in 0..<2000 {
+            texts.append(String((0..<random.int(1...24)).map { _ in random.pick(alphabet) }))
+        }
+        for text in texts {
+            guard let size = TextMeasure.asciiLineSize(of: text) else {
+                #expect(text.isEmpty, "'\(text)' is printable ASCII")
+                continue
+            }
+            #expect(size == cellSize(of: text), "'\(text)'")
+        }
+    }
+
+    @Test func leavesEveryOtherTextToCellSize() {
+        for text in ["", "tab\there", "two\nlines", "cr\r", "é", "世界", "del\u{7F}", "\u{1B}[1m"] {
+            #expect(TextMeasure.asciiLineSize(of: text) == nil, "'\(text)'")
+        }
     }
 }

@@ -28,19 +28,21 @@ public enum JSONValue: Equatable, Sendable {
 
     /// Two-space indented; arrays of scalars and small objects of scalars on one line.
     public func rendered() -> String {
-        var output = ""
+        var output = JSONText()
         write(into: &output, indent: 0)
-        return output
+        return output.string
     }
 
-    private var isScalar: Bool {
+    var isScalar: Bool {
         switch self {
         case .array, .object: false
         default: true
         }
     }
 
-    private func write(into output: inout String, indent: Int) {
+    /// Writes the value as `rendered()` does, nested `indent` levels deep
+    /// (the caller has written the indentation of its first line).
+    func write(into output: inout JSONText, indent: Int) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -60,11 +62,11 @@ public enum JSONValue: Equatable, Sendable {
             } else {
                 output += "[\n"
                 for (index, item) in items.enumerated() {
-                    output += String(repeating: "  ", count: indent + 1)
+                    output += Self.indentation(indent + 1)
                     item.write(into: &output, indent: indent + 1)
                     output += index == items.count - 1 ? "\n" : ",\n"
                 }
-                output += String(repeating: "  ", count: indent) + "]"
+                output += Self.indentation(indent) + "]"
             }
         case .object(let members):
             if members.isEmpty {
@@ -85,18 +87,43 @@ public enum JSONValue: Equatable, Sendable {
             }
             output += "{\n"
             for (index, (key, value)) in members.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+                output += Self.indentation(indent + 1)
                 Self.writeString(key, into: &output)
                 output += ": "
                 value.write(into: &output, indent: indent + 1)
                 output += index == members.count - 1 ? "\n" : ",\n"
             }
-            output += String(repeating: "  ", count: indent) + "}"
+            output += Self.indentation(indent) + "}"
         }
     }
 
-    private static func writeString(_ text: String, into output: inout String) {
+    /// Two spaces per level; the usual depths made once, not for every line.
+    private static let indents = (0..<8).map { String(repeating: "  ", count: $0) }
+
+    private static func indentation(_ level: Int) -> String {
+        level < indents.count ? indents[level] : String(repeating: "  ", count: level)
+    }
+
+    static func writeString(_ text: String, into output: inout JSONText) {
         output += "\""
+        // Ids, kinds, colours and paths need no escape: appended whole. Going
+        // scalar by scalar took most of the time of a big layout's JSON.
+        if text.utf8.contains(where: mayNeedEscape) {
+            writeEscaped(text, into: &output)
+        } else {
+            output += text
+        }
+        output += "\""
+    }
+
+    /// Every byte of a character `writeEscaped` may escape: ASCII controls,
+    /// quote, backslash, DEL, and every byte of a non-ASCII character (C1
+    /// controls and line separators among them).
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x7F
+    }
+
+    private static func writeEscaped(_ text: String, into output: inout JSONText) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -110,9 +137,29 @@ public enum JSONValue: Equatable, Sendable {
                 || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+            default: output += String(scalar)
             }
         }
-        output += "\""
     }
+}
+
+/// JSON text as it is written: UTF-8 bytes. A document is hundreds of thousands
+/// of small pieces, and appending bytes costs a fraction of appending to a
+/// `String`.
+struct JSONText {
+    private(set) var bytes: [UInt8] = []
+
+    init(_ text: String = "") {
+        self += text
+    }
+
+    static func += (text: inout JSONText, piece: String) {
+        // Through the string's contiguous UTF-8: appending its `utf8` view went
+        // byte by byte.
+        var piece = piece
+        piece.withUTF8 { text.bytes.append(contentsOf: $0) }
+    }
+
+    /// The text so far.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -5,10 +5,11 @@ import Stylesheet
 
 /// `casement render --format json`: the schema of PRODUCT.md §1, documented in docs/cli.md.
 public enum LayoutJSON {
-    /// The whole document: size, views, diagnostics, conflicts.
+    /// The whole document: size, views, diagnostics, conflicts. (To print it,
+    /// `write(_:to:)` streams the same text without building this tree.)
     public static func document(_ snapshot: LayoutSnapshot) -> JSONValue {
         .object([
-            ("size", .object([("width", .int(snapshot.size.width)), ("height", .int(snapshot.size.height))])),
+            ("size", sizeValue(snapshot.size)),
             ("views", .array(snapshot.views.indices.map { view(snapshot.views[$0], flags: snapshot.flags[$0]) })),
             ("diagnostics", .array(snapshot.diagnostics.map(diagnostic))),
             ("conflicts", .array(snapshot.conflicts.map(conflict))),

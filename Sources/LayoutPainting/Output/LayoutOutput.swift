@@ -28,7 +28,9 @@ public enum LayoutOutput {
         if format == .json {
             var snapshot = session.snapshot()
             adjust(&snapshot)
-            return LayoutJSON.document(snapshot).rendered() + "\n"
+            var text = ""
+            LayoutJSON.write(snapshot, to: &text)
+            return text
         }
         let size = session.size
         let painting = Painter().paint(PaintNode.nodes(from: session.views), width: size.width, height: size.height)
