@@ -40,10 +40,18 @@ struct ParserState {
         var name: String
     }
 
+    /// Set while re-parsing one region of a spec (see `IncrementalParse`).
+    var region: RegionBounds?
+
     init(source: SourceText) {
+        self.init(source: source, tokens: Lexer.tokens(of: source.utf8))
+    }
+
+    /// A parser over some of the source's tokens (a region re-parsed).
+    init(source: SourceText, tokens: [Token]) {
         self.source = source
         self.bytes = source.utf8
-        self.tokens = Lexer.tokens(of: source.utf8)
+        self.tokens = tokens
         self.diagnostics = DiagnosticCollector(source: source)
     }
 
@@ -220,6 +228,7 @@ struct ParserState {
     mutating func parseFile() {
         while true {
             skipSeparators()
+            if region != nil, regionEnds() { return }
             switch peek.kind {
             case .end:
                 for open in openViews.reversed() {
