@@ -216,25 +216,57 @@ extension Lowerer {
         let previous = plan.previous
         let source = plan.sources[index]
         let reads = plan.memo.readStarts[source]..<plan.memo.readStarts[source + 1]
-        for read in previous.structuralReads[reads] where styles?(read.view, read.name) != read.value { return false }
-        structuralReads += previous.structuralReads[reads]
-        viewNames += plan.memo.namesRead(by: source)
-
-        let start = constraints.count
-        constraints += previous.constraints[previous.views[source].constraintRange]
-        var taken = previous.views[source]
-        taken.constraintRange = start..<constraints.count
-        if shift != 0 {
-            for position in start..<constraints.count { constraints[position].location.line += shift }
-            taken.location.line += shift
-            taken.shiftParameterLines(by: shift)
+        if !reads.isEmpty {
+            for read in previous.structuralReads[reads] where styles?(read.view, read.name) != read.value { return false }
+            structuralReads += previous.structuralReads[reads]
         }
-        views.append(taken)
+        let names = plan.memo.nameStarts[source]..<plan.memo.nameStarts[source + 1]
+        if !names.isEmpty { viewNames += plan.memo.viewNames[names] }
+
+        let range = previous.views[source].constraintRange
+        let start = constraints.count + pendingTake.count
+        pend(range, shift: shift, from: previous)
+        views.append(previous.views[source])
+        let last = views.count - 1
+        views[last].constraintRange = start..<(start + range.count)
+        if shift != 0 {
+            views[last].location.line += shift
+            views[last].shiftParameterLines(by: shift)
+        }
         if moved, previous.views[source].params.contains(where: { $0.value.hasSpans }) {
             // Parenthesised parameter values keep their offsets, which moved.
-            views[index] = declaration(of: index, constraints: start..<constraints.count)
+            views[index] = declaration(of: index, constraints: start..<(start + range.count))
         }
         return true
+    }
+
+    /// Adds a taken view's constraints to the run waiting to be copied:
+    /// consecutive views' constraints follow each other in the previous
+    /// document too, and copying a run at once costs far less than view by view.
+    private mutating func pend(_ range: Range<Int>, shift: Int, from previous: LayoutDocument) {
+        if pendingTake.isEmpty || (pendingTake.upperBound == range.lowerBound && pendingShift == shift) {
+            pendingTake = pendingTake.isEmpty ? range : pendingTake.lowerBound..<range.upperBound
+            pendingShift = shift
+            pendingSource = previous
+            return
+        }
+        copyPendingConstraints()
+        pendingTake = range
+        pendingShift = shift
+        pendingSource = previous
+    }
+
+    /// Copies the pending run of taken constraints, lines shifted; before
+    /// anything else is added to `constraints`.
+    mutating func copyPendingConstraints() {
+        guard !pendingTake.isEmpty, let previous = pendingSource else { return }
+        let start = constraints.count
+        constraints += previous.constraints[pendingTake]
+        if pendingShift != 0 {
+            for position in start..<constraints.count { constraints[position].location.line += pendingShift }
+        }
+        pendingTake = 0..<0
+        pendingSource = nil
     }
 }
 
