@@ -213,27 +213,27 @@ extension Lowerer {
         case .before: (shift, moved) = (0, false)
         case .after: (shift, moved) = (plan.lineShift, plan.byteShift != 0)
         }
-        let previous = plan.previous
+        // Read through `plan.previous`: a local copy of the document would retain its every array.
         let source = plan.sources[index]
         let reads = plan.memo.readStarts[source]..<plan.memo.readStarts[source + 1]
         if !reads.isEmpty {
-            for read in previous.structuralReads[reads] where styles?(read.view, read.name) != read.value { return false }
-            structuralReads += previous.structuralReads[reads]
+            for read in plan.previous.structuralReads[reads] where styles?(read.view, read.name) != read.value { return false }
+            structuralReads += plan.previous.structuralReads[reads]
         }
         let names = plan.memo.nameStarts[source]..<plan.memo.nameStarts[source + 1]
         if !names.isEmpty { viewNames += plan.memo.viewNames[names] }
 
-        let range = previous.views[source].constraintRange
+        let range = plan.previous.views[source].constraintRange
         let start = constraints.count + pendingTake.count
-        pend(range, shift: shift, from: previous)
-        views.append(previous.views[source])
+        pend(range, shift: shift)
+        views.append(plan.previous.views[source])
         let last = views.count - 1
         views[last].constraintRange = start..<(start + range.count)
         if shift != 0 {
             views[last].location.line += shift
             views[last].shiftParameterLines(by: shift)
         }
-        if moved, previous.views[source].params.contains(where: { $0.value.hasSpans }) {
+        if moved, plan.previous.views[source].params.contains(where: { $0.value.hasSpans }) {
             // Parenthesised parameter values keep their offsets, which moved.
             views[index] = declaration(of: index, constraints: start..<(start + range.count))
         }
@@ -243,30 +243,27 @@ extension Lowerer {
     /// Adds a taken view's constraints to the run waiting to be copied:
     /// consecutive views' constraints follow each other in the previous
     /// document too, and copying a run at once costs far less than view by view.
-    private mutating func pend(_ range: Range<Int>, shift: Int, from previous: LayoutDocument) {
+    private mutating func pend(_ range: Range<Int>, shift: Int) {
         if pendingTake.isEmpty || (pendingTake.upperBound == range.lowerBound && pendingShift == shift) {
             pendingTake = pendingTake.isEmpty ? range : pendingTake.lowerBound..<range.upperBound
             pendingShift = shift
-            pendingSource = previous
             return
         }
         copyPendingConstraints()
         pendingTake = range
         pendingShift = shift
-        pendingSource = previous
     }
 
     /// Copies the pending run of taken constraints, lines shifted; before
     /// anything else is added to `constraints`.
     mutating func copyPendingConstraints() {
-        guard !pendingTake.isEmpty, let previous = pendingSource else { return }
+        guard !pendingTake.isEmpty else { return }
         let start = constraints.count
-        constraints += previous.constraints[pendingTake]
+        constraints += previousConstraints[pendingTake]
         if pendingShift != 0 {
             for position in start..<constraints.count { constraints[position].location.line += pendingShift }
         }
         pendingTake = 0..<0
-        pendingSource = nil
     }
 }
 

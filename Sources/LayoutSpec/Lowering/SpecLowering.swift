@@ -58,11 +58,12 @@ struct Lowerer {
     var structuralReads: [StructuralRead] = []
     /// Every view id a rule named, in order (see `LoweringMemo.viewNames`).
     var viewNames: [String] = []
-    /// Constraints of taken-over views not copied yet: a run of the previous
-    /// document's (`pendingSource`), lines to shift by `pendingShift`.
+    /// Constraints of taken-over views not copied yet: a run of
+    /// `previousConstraints`, lines to shift by `pendingShift`.
     var pendingTake = 0..<0
     var pendingShift = 0
-    var pendingSource: LayoutDocument?
+    /// The constraints of the document views are taken over from.
+    var previousConstraints: [LayoutConstraint] = []
 
     init(syntax: SpecSyntax, styles: StructuralStyle?) {
         self.syntax = syntax
@@ -78,6 +79,7 @@ struct Lowerer {
         let uses = lowerUses()
         var plan: ReusePlan?
         if let previous { plan = ReusePlan(previous: previous, lowerer: self) }
+        if let plan { previousConstraints = plan.previous.constraints }
         var memo = LoweringMemo(source: syntax.source)
         memo.headerOffsets = headers
         memo.parents = parents

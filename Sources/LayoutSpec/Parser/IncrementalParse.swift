@@ -248,20 +248,24 @@ struct IncrementalParse {
         }
         // Old view `index` past the region is now at `index + viewShift`.
         let viewShift = parser.views.count - regionViews.upperBound
-        parser.views.reserveCapacity(parser.views.count + old.views.count - regionViews.upperBound)
-        for index in regionViews.upperBound..<old.views.count {
-            var view = old.views[index]
-            if delta != 0 { view.shift(by: delta) }
-            if let parent = view.parent {
+        let rest = regionViews.upperBound..<old.views.count
+        if delta == 0, viewShift == 0, replaced.allSatisfy({ $0.key == $0.value }) {
+            parser.views += old.views[rest]  // nothing moved: the views as they were
+        } else {
+            parser.views.reserveCapacity(parser.views.count + rest.count)
+            for index in rest {
+                parser.views.append(old.views[index])
+                let last = parser.views.count - 1
+                if delta != 0 { parser.views[last].shift(by: delta) }
+                guard let parent = old.views[index].parent else { continue }
                 if parent >= regionViews.upperBound {
-                    view.parent = parent + viewShift
+                    parser.views[last].parent = parent + viewShift
                 } else if parent >= regionViews.lowerBound {
                     // Open at X, so one of the views matched there.
                     guard let now = replaced[parent] else { return false }
-                    view.parent = now
+                    parser.views[last].parent = now
                 }
             }
-            parser.views.append(view)
         }
         for var use in old.uses where use.span.start >= stop {
             use.shift(by: delta)
