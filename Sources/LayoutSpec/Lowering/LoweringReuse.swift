@@ -103,15 +103,18 @@ final class ReusePlan {
 
         // The previous view a new one corresponds to, by where its header is.
         let headers = lowerer.headers
+        // Local copies of the memo's arrays: a nested function reading `memo`
+        // copied the whole memo at every call.
+        let oldHeaders = memo.headerOffsets, clean = memo.clean, oldParents = memo.parents
         func source(of index: Int) -> Int? {
             let header = headers[index]
             let before: Int
             if header < edit.prefix {
                 before = index
-                guard before < oldCount, memo.headerOffsets[before] == header else { return nil }
+                guard before < oldCount, oldHeaders[before] == header else { return nil }
             } else if header >= edit.newCount - edit.suffix {
                 before = index - viewShift
-                guard before >= 0, before < oldCount, memo.headerOffsets[before] == header - edit.newCount + edit.oldCount
+                guard before >= 0, before < oldCount, oldHeaders[before] == header - edit.newCount + edit.oldCount
                 else { return nil }
             } else {
                 return nil
@@ -157,11 +160,11 @@ final class ReusePlan {
         var sources = [Int](repeating: -1, count: count)
         let views = syntax.views, before = previous.views
         for index in 0..<count {
-            guard let old = source(of: index), memo.clean[old], before[old].id == ids[index],
+            guard let old = source(of: index), clean[old], before[old].id == ids[index],
                 before[old].kind == kinds[index], before[old].depth == views[index].depth,
                 before[old].isGeneratedID == (views[index].id?.text != ids[index])
             else { continue }
-            let parent = parents[index], oldParent = memo.parents[old]
+            let parent = parents[index], oldParent = oldParents[old]
             if parent < 0 {
                 guard oldParent < 0 else { continue }
             } else {

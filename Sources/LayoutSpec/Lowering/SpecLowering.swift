@@ -88,7 +88,8 @@ struct Lowerer {
         memo.clean.reserveCapacity(syntax.views.count)
         memo.readStarts.reserveCapacity(syntax.views.count + 1)
         var taken = plan == nil ? [] : [Bool](repeating: false, count: syntax.views.count)
-        constraints.reserveCapacity(previous?.constraints.count ?? estimatedConstraintCount())
+        // An edit adds a few constraints at most: room for them, or the array would double.
+        constraints.reserveCapacity(previous.map { $0.constraints.count * 33 / 32 + 64 } ?? estimatedConstraintCount())
         var views: [ViewDeclaration] = []
         views.reserveCapacity(syntax.views.count)
         for index in syntax.views.indices {
