@@ -142,6 +142,16 @@ import Testing
         #expect(opened == nil || opened! > total / 2)
     }
 
+    @Test func theSyntaxKeepsAViewArrayOfAboutItsSize() {
+        // The syntax lives as long as the spec is on screen; its view array grew by doubling.
+        let original = Self.nestedSpec(sections: 40)
+        let whole = SpecParser.parse(SourceText(path: "i.layout", text: original))
+        #expect(whole.views.capacity <= whole.views.count * 3 / 2 + 16, "\(whole.views.capacity) for \(whole.views.count)")
+        let edited = original.replacingOccurrences(of: "        box s5c0b3 .c3 { height == $size-height @medium }\n", with: "")
+        let reparsed = SpecParser.parse(SourceText(path: "i.layout", text: edited), reusing: whole)
+        #expect(reparsed.views.capacity <= reparsed.views.count * 3 / 2 + 16, "\(reparsed.views.capacity) for \(reparsed.views.count)")
+    }
+
     @Test func aPreviousParseWithDiagnosticsIsNotTakenOver() {
         let broken = Self.nestedSpec(sections: 3).replacingOccurrences(of: "box s0c0b0 .c0 {", with: "box s0c0b0 .c0 ] {")
         let previous = SpecParser.parse(SourceText(path: "i.layout", text: broken))

@@ -249,10 +249,10 @@ struct IncrementalParse {
         // Old view `index` past the region is now at `index + viewShift`.
         let viewShift = parser.views.count - regionViews.upperBound
         let rest = regionViews.upperBound..<old.views.count
+        parser.views.reserveCapacity(parser.views.count + rest.count)
         if delta == 0, viewShift == 0, replaced.allSatisfy({ $0.key == $0.value }) {
             parser.views += old.views[rest]  // nothing moved: the views as they were
         } else {
-            parser.views.reserveCapacity(parser.views.count + rest.count)
             for index in rest {
                 parser.views.append(old.views[index])
                 let last = parser.views.count - 1
@@ -280,6 +280,7 @@ struct IncrementalParse {
 
     private func finished(_ parser: inout ParserState) -> Reparse {
         parser.warnWhenNothingIsLaidOut()
+        parser.fitViews()
         let syntax = SpecSyntax(
             source: source, uses: parser.uses, lets: parser.lets, views: parser.views,
             diagnostics: parser.diagnostics.finished(), collector: parser.diagnostics)
