@@ -87,7 +87,7 @@ struct LayoutInputs: Sendable {
                 // parse, or that document is freed on the reload's path instead of
                 // in the background (see `releaseInBackground`).
                 let guess = LayoutSession.structuralStyle(document: applied.document, styles: applied.styles)
-                let syntax = SpecParser.parse(SourceText(path: specPath, text: text))
+                let syntax = SpecParser.parse(SourceText(path: specPath, text: text), reusing: latestSpec?.syntax)
                 return (syntax, SpecLowering.lower(syntax, styles: guess, reusing: latestSpec?.document))
             }
             latestSpec = ParsedSpec(text: text, syntax: syntax, document: document, readError: nil)

@@ -187,6 +187,21 @@ import Testing
         #expect(takenCount(lowerBothWays(withLet, columns: 2, previous: previous, "let")) == 0)
     }
 
+    @Test func aDocumentKeepsRoomForFewMoreConstraintsThanItHas() {
+        // A document lives as long as it is on screen: its constraint array must
+        // not keep room for many more constraints than it has. An edit that adds
+        // one constraint used to double it (the array was reserved at exactly
+        // the previous count).
+        let original = Self.plainSpec(sections: 12, leaves: 12)
+        let loaded = compile(original)
+        #expect(loaded.constraints.capacity <= loaded.constraints.count * 3 / 2 + 64)
+        let rule = original.replacingOccurrences(
+            of: "box s0g1 .c1 { height == $size-height @medium }", with: "box s0g1 .c1 { height == $size-height @medium; width >= 1 as extra }")
+        let edited = lowerBothWays(rule, columns: 2, previous: loaded, "rule")
+        #expect(edited.constraints.count == loaded.constraints.count + 1)
+        #expect(edited.constraints.capacity <= edited.constraints.count * 17 / 16 + 64, "\(edited.constraints.capacity) for \(edited.constraints.count)")
+    }
+
     @Test func aSecondLoweringKeepsTheFirstDocumentAsItsBase() {
         // Lowered for an edit, then again for new structural styles: the delta
         // from the document before the edit still skips the views taken twice.

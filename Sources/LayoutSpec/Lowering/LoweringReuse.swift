@@ -103,15 +103,18 @@ final class ReusePlan {
 
         // The previous view a new one corresponds to, by where its header is.
         let headers = lowerer.headers
+        // Local copies of the memo's arrays: a nested function reading `memo`
+        // copied the whole memo at every call.
+        let oldHeaders = memo.headerOffsets, clean = memo.clean, oldParents = memo.parents
         func source(of index: Int) -> Int? {
             let header = headers[index]
             let before: Int
             if header < edit.prefix {
                 before = index
-                guard before < oldCount, memo.headerOffsets[before] == header else { return nil }
+                guard before < oldCount, oldHeaders[before] == header else { return nil }
             } else if header >= edit.newCount - edit.suffix {
                 before = index - viewShift
-                guard before >= 0, before < oldCount, memo.headerOffsets[before] == header - edit.newCount + edit.oldCount
+                guard before >= 0, before < oldCount, oldHeaders[before] == header - edit.newCount + edit.oldCount
                 else { return nil }
             } else {
                 return nil
@@ -157,11 +160,11 @@ final class ReusePlan {
         var sources = [Int](repeating: -1, count: count)
         let views = syntax.views, before = previous.views
         for index in 0..<count {
-            guard let old = source(of: index), memo.clean[old], before[old].id == ids[index],
+            guard let old = source(of: index), clean[old], before[old].id == ids[index],
                 before[old].kind == kinds[index], before[old].depth == views[index].depth,
                 before[old].isGeneratedID == (views[index].id?.text != ids[index])
             else { continue }
-            let parent = parents[index], oldParent = memo.parents[old]
+            let parent = parents[index], oldParent = oldParents[old]
             if parent < 0 {
                 guard oldParent < 0 else { continue }
             } else {
@@ -213,28 +216,57 @@ extension Lowerer {
         case .before: (shift, moved) = (0, false)
         case .after: (shift, moved) = (plan.lineShift, plan.byteShift != 0)
         }
-        let previous = plan.previous
+        // Read through `plan.previous`: a local copy of the document would retain its every array.
         let source = plan.sources[index]
         let reads = plan.memo.readStarts[source]..<plan.memo.readStarts[source + 1]
-        for read in previous.structuralReads[reads] where styles?(read.view, read.name) != read.value { return false }
-        structuralReads += previous.structuralReads[reads]
-        viewNames += plan.memo.namesRead(by: source)
-
-        let start = constraints.count
-        constraints += previous.constraints[previous.views[source].constraintRange]
-        var taken = previous.views[source]
-        taken.constraintRange = start..<constraints.count
-        if shift != 0 {
-            for position in start..<constraints.count { constraints[position].location.line += shift }
-            taken.location.line += shift
-            taken.shiftParameterLines(by: shift)
+        if !reads.isEmpty {
+            for read in plan.previous.structuralReads[reads] where styles?(read.view, read.name) != read.value { return false }
+            structuralReads += plan.previous.structuralReads[reads]
         }
-        views.append(taken)
-        if moved, previous.views[source].params.contains(where: { $0.value.hasSpans }) {
+        let names = plan.memo.nameStarts[source]..<plan.memo.nameStarts[source + 1]
+        if !names.isEmpty { viewNames += plan.memo.viewNames[names] }
+
+        let range = plan.previous.views[source].constraintRange
+        let start = constraints.count + pendingTake.count
+        pend(range, shift: shift)
+        views.append(plan.previous.views[source])
+        let last = views.count - 1
+        views[last].constraintRange = start..<(start + range.count)
+        if shift != 0 {
+            views[last].location.line += shift
+            views[last].shiftParameterLines(by: shift)
+        }
+        if moved, plan.previous.views[source].params.contains(where: { $0.value.hasSpans }) {
             // Parenthesised parameter values keep their offsets, which moved.
-            views[index] = declaration(of: index, constraints: start..<constraints.count)
+            views[index] = declaration(of: index, constraints: start..<(start + range.count))
         }
         return true
+    }
+
+    /// Adds a taken view's constraints to the run waiting to be copied:
+    /// consecutive views' constraints follow each other in the previous
+    /// document too, and copying a run at once costs far less than view by view.
+    private mutating func pend(_ range: Range<Int>, shift: Int) {
+        if pendingTake.isEmpty || (pendingTake.upperBound == range.lowerBound && pendingShift == shift) {
+            pendingTake = pendingTake.isEmpty ? range : pendingTake.lowerBound..<range.upperBound
+            pendingShift = shift
+            return
+        }
+        copyPendingConstraints()
+        pendingTake = range
+        pendingShift = shift
+    }
+
+    /// Copies the pending run of taken constraints, lines shifted; before
+    /// anything else is added to `constraints`.
+    mutating func copyPendingConstraints() {
+        guard !pendingTake.isEmpty else { return }
+        let start = constraints.count
+        constraints += previousConstraints[pendingTake]
+        if pendingShift != 0 {
+            for position in start..<constraints.count { constraints[position].location.line += pendingShift }
+        }
+        pendingTake = 0..<0
     }
 }
 

@@ -58,6 +58,12 @@ struct Lowerer {
     var structuralReads: [StructuralRead] = []
     /// Every view id a rule named, in order (see `LoweringMemo.viewNames`).
     var viewNames: [String] = []
+    /// Constraints of taken-over views not copied yet: a run of
+    /// `previousConstraints`, lines to shift by `pendingShift`.
+    var pendingTake = 0..<0
+    var pendingShift = 0
+    /// The constraints of the document views are taken over from.
+    var previousConstraints: [LayoutConstraint] = []
 
     init(syntax: SpecSyntax, styles: StructuralStyle?) {
         self.syntax = syntax
@@ -73,6 +79,7 @@ struct Lowerer {
         let uses = lowerUses()
         var plan: ReusePlan?
         if let previous { plan = ReusePlan(previous: previous, lowerer: self) }
+        if let plan { previousConstraints = plan.previous.constraints }
         var memo = LoweringMemo(source: syntax.source)
         memo.headerOffsets = headers
         memo.parents = parents
@@ -81,7 +88,8 @@ struct Lowerer {
         memo.clean.reserveCapacity(syntax.views.count)
         memo.readStarts.reserveCapacity(syntax.views.count + 1)
         var taken = plan == nil ? [] : [Bool](repeating: false, count: syntax.views.count)
-        constraints.reserveCapacity(previous?.constraints.count ?? syntax.views.count * 6)
+        // An edit adds a few constraints at most: room for them, or the array would double.
+        constraints.reserveCapacity(previous.map { $0.constraints.count * 33 / 32 + 64 } ?? estimatedConstraintCount())
         var views: [ViewDeclaration] = []
         views.reserveCapacity(syntax.views.count)
         for index in syntax.views.indices {
@@ -92,6 +100,7 @@ struct Lowerer {
                 taken[index] = true
                 continue
             }
+            copyPendingConstraints()
             let attempts = diagnostics.attempts
             checkParameters(of: index)
             let start = constraints.count
@@ -109,6 +118,8 @@ struct Lowerer {
             views.append(declaration(of: index, constraints: start..<constraints.count))
             memo.clean.append(diagnostics.attempts == attempts)
         }
+        copyPendingConstraints()
+        shrinkIfOverReserved()
         memo.readStarts.append(structuralReads.count)
         memo.nameStarts.append(viewNames.count)
         memo.viewNames = viewNames
@@ -122,6 +133,25 @@ struct Lowerer {
             path: syntax.source.path, uses: uses, views: views, constraints: constraints,
             diagnostics: diagnostics.finished().sortedByLocation(), viewIndex: viewIndex,
             structuralReads: structuralReads, memo: memo)
+    }
+
+    /// About as many constraints as lowering makes: a few per view (its place
+    /// in its container) and one or more per rule. A little more rather than
+    /// less: growing the array would double it.
+    private func estimatedConstraintCount() -> Int {
+        var statements = 0
+        for index in syntax.views.indices { statements += syntax.views[index].statements.count }
+        return syntax.views.count * 4 + statements + 16
+    }
+
+    /// The constraints are kept as long as the document: when the estimate was
+    /// far off (or the array grew), a copy of the right size is kept instead.
+    private mutating func shrinkIfOverReserved() {
+        guard constraints.capacity > constraints.count + constraints.count / 2 + 64 else { return }
+        var fitted: [LayoutConstraint] = []
+        fitted.reserveCapacity(constraints.count)
+        fitted += constraints
+        constraints = fitted
     }
 
     // MARK: Views

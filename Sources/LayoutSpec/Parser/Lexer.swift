@@ -3,15 +3,24 @@
 /// Never fails: anything unexpected becomes an `invalid` token for the parser
 /// to report.
 enum Lexer {
-    static func tokens(of bytes: [UInt8]) -> [Token] {
+    static func tokens(of bytes: [UInt8]) -> [Token] { tokens(of: bytes, in: 0..<bytes.count) }
+
+    /// The tokens of `range` only, ending in an `end` token at its upper bound:
+    /// an incremental re-parse lexes just the lines it parses again. The range
+    /// must start where a token can (a statement's first token, a line start);
+    /// a token is never longer than its line, so lexing from there gives the
+    /// tokens a pass over the whole text gives.
+    static func tokens(of bytes: [UInt8], in range: Range<Int>) -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 3 + 1)
+        tokens.reserveCapacity(range.count / 3 + 1)
         // One of the few unsafe helpers outside the solver: the lexer reads every
         // byte of a spec, and through the buffer it does so without a bounds check
         // per byte (every index is checked against `count` by the loops here).
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { whole in
+            // A buffer ending where the range does, so no token runs past it.
+            let buffer = UnsafeBufferPointer(rebasing: whole[..<range.upperBound])
             let count = buffer.count
-            var index = 0
+            var index = range.lowerBound
             while index < count {
                 let byte = buffer[index]
                 let start = index

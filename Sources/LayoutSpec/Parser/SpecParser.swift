@@ -14,6 +14,7 @@ public enum SpecParser {
         var parser = ParserState(source: source)
         parser.parseFile()
         parser.warnWhenNothingIsLaidOut()
+        parser.fitViews()
         return SpecSyntax(
             source: source, uses: parser.uses, lets: parser.lets, views: parser.views,
             diagnostics: parser.diagnostics.finished(), collector: parser.diagnostics)
@@ -40,11 +41,30 @@ struct ParserState {
         var name: String
     }
 
+    /// Set while re-parsing one region of a spec (see `IncrementalParse`).
+    var region: RegionBounds?
+
     init(source: SourceText) {
+        self.init(source: source, tokens: Lexer.tokens(of: source.utf8))
+    }
+
+    /// A parser over some of the source's tokens (a region re-parsed).
+    init(source: SourceText, tokens: [Token]) {
         self.source = source
         self.bytes = source.utf8
-        self.tokens = Lexer.tokens(of: source.utf8)
+        self.tokens = tokens
         self.diagnostics = DiagnosticCollector(source: source)
+    }
+
+    /// The syntax lives as long as the spec is on screen, and its view array
+    /// grew by doubling (up to twice the room it needs): when it holds much more
+    /// room than views, a copy of the right size is kept instead.
+    mutating func fitViews() {
+        guard views.capacity > views.count + views.count / 2 + 16 else { return }
+        var fitted: [ViewSyntax] = []
+        fitted.reserveCapacity(views.count)
+        fitted += views
+        views = fitted
     }
 
     // MARK: Tokens
@@ -220,6 +240,7 @@ struct ParserState {
     mutating func parseFile() {
         while true {
             skipSeparators()
+            if region != nil, regionEnds() { return }
             switch peek.kind {
             case .end:
                 for open in openViews.reversed() {
