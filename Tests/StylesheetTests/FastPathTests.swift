@@ -165,6 +165,19 @@ import Testing
         #expect(s.diagnostics.map(\.location.line) == [3, 4])
     }
 
+    @Test func repeatedVariableDeclarationsFollowRedefinitions() {
+        let s = sheet(
+            "$a = red\nbox { fg $a }\n.x { fg $a }\n$a = blue\ntext { fg $a }\nrow { fg $b }\ncolumn { fg $b }\n"
+                + "grid { fg $a }")
+        #expect(style("box", in: s).foregroundColor == .ansi(1))
+        #expect(style("box", classes: ["x"], in: s).foregroundColor == .ansi(1))
+        #expect(style("text", in: s).foregroundColor == .ansi(4))
+        #expect(style("grid", in: s).foregroundColor == .ansi(4))
+        // An evaluation that reports is not reused: each copy reports.
+        #expect(messages(s, .error).filter { $0.contains("$b") }.count == 2)
+        #expect(s.diagnostics.filter { $0.message.contains("'$b'") }.map(\.location.line) == [6, 7])
+    }
+
     @Test func unchangedLoadReturnsTheSameSheetAndReadsEachFileOnce() {
         let files = Files([
             "main.cas": "@import \"a.cas\"\n@import \"gone.cas\"\nbox { bg $accent }",

@@ -51,7 +51,7 @@ private struct KindTable {
 
     mutating func slot(of kind: String, orMake make: () -> Slot) -> Slot {
         if list.count < Self.listLimit {
-            if let found = list.first(where: { $0.kind == kind }) { return found.slot }
+            for entry in list.indices where list[entry].kind == kind { return list[entry].slot }
             let slot = make()
             list.append((kind, slot))
             if list.count == Self.listLimit { byKind = Dictionary(uniqueKeysWithValues: list.map { ($0.kind, $0.slot) }) }
@@ -127,7 +127,14 @@ struct ViewMatcher: Sendable {
 
     private mutating func compile(_ views: [StyledView], hierarchy: KindHierarchy) {
         var table = KindTable()
+        // Sized once: growing these per view copied them over and over.
         kinds.reserveCapacity(views.count)
+        ids.reserveCapacity(views.count)
+        parents.reserveCapacity(views.count)
+        lineageOf.reserveCapacity(views.count)
+        classRanges.reserveCapacity(views.count)
+        stateRanges.reserveCapacity(views.count)
+        classPool.reserveCapacity(views.count * 2)
         for (position, view) in views.enumerated() {
             let slot = table.slot(of: view.kind) {
                 let start = lineagePool.count

@@ -21,6 +21,13 @@ struct Linker {
     private var variableSites: [String: SourceLocation] = [:]
     private var variableOrder: [String] = []
     private var undefinedUses: [(file: Int, diagnostic: Int, name: String)] = []
+    /// Bumped whenever a variable is defined: an evaluation made in the same
+    /// generation saw the same variables and bare names.
+    private var generation = 0
+    /// Evaluations of declarations that need variables, by file and declaration text,
+    /// with their generation: `fg $accent` written a thousand times is evaluated once
+    /// while `$accent` stays the same.
+    private var evaluatedTexts: [Int: (generation: Int, values: [(property: StyleProperty, value: StyleValue)])] = [:]
 
     private var rules: [StyleRule] = []
     private var declarations: [StyleDeclaration] = []
@@ -141,6 +148,7 @@ struct Linker {
                 .warning, .casVariable, "variable '\(name)' shadows the word '\(name)'", at: reader[token],
                 hint: "wherever '\(name)' is written without '$' it now means this variable; rename it or define it as $\(name)")
         }
+        generation += 1
         if variables[name] == nil { variableOrder.append(name) }
         variables[name] = .some(value)
         variableSites[name] = reader.location(token)
@@ -220,16 +228,7 @@ struct Linker {
             {
                 values = precomputed
             } else {
-                let syntax = written[d]
-                // Parsed before without errors, so a second parse reports nothing new.
-                guard let expression = syntax.value
-                    ?? ExpressionParser.parse(syntax.valueTokens, reader: reader, log: DiagnosticLog(source: reader.source))
-                else { continue }
-                let evaluated: [(property: StyleProperty, value: StyleValue)]? = evaluating(in: file) { evaluator in
-                    guard let value = try? evaluator.evaluate(expression) else { return nil }
-                    return try? evaluator.convert(value, for: syntax.spec, at: expression.token)
-                }
-                guard let evaluated else { continue }
+                guard let evaluated = evaluate(written[d], in: file) else { continue }
                 values = evaluated
             }
             let tokens = written[d].tokens
@@ -255,6 +254,29 @@ struct Linker {
                 code: parsedFile.selectorCode[selector.code], symbols: frame.symbols!,
                 specificity: selector.specificity, media: mediaIndices, declarations: first..<declarations.count)
         }
+    }
+
+    /// A declaration's values under the variables so far; nil when it fails (reported).
+    private mutating func evaluate(_ syntax: DeclarationSyntax, in file: Int)
+        -> [(property: StyleProperty, value: StyleValue)]?
+    {
+        let key = syntax.text >= 0 ? file << 32 | Int(syntax.text) : nil
+        if let key, let known = evaluatedTexts[key], known.generation == generation { return known.values }
+        let reader = parsed[file]!.reader
+        // Parsed before without errors, so a second parse reports nothing new.
+        guard let expression = syntax.value
+            ?? ExpressionParser.parse(syntax.valueTokens, reader: reader, log: DiagnosticLog(source: reader.source))
+        else { return nil }
+        let reports = logs[file]!.reportCount
+        let evaluated: [(property: StyleProperty, value: StyleValue)]? = evaluating(in: file) { evaluator in
+            guard let value = try? evaluator.evaluate(expression) else { return nil }
+            return try? evaluator.convert(value, for: syntax.spec, at: expression.token)
+        }
+        // Only a silent evaluation is reused: one that reports must report at every copy.
+        if let key, let evaluated, logs[file]!.reportCount == reports {
+            evaluatedTexts[key] = (generation, evaluated)
+        }
+        return evaluated
     }
 
     private mutating func linkMedia(_ syntax: MediaQuerySyntax, in file: Int) -> Int {

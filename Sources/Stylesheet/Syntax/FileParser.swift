@@ -169,8 +169,11 @@ struct FileParser {
         guard !written.isEmpty else { return nil }
         var selectors: [RuleSelector] = []
         selectors.reserveCapacity(min(Self.maxSelectorsPerRule, written.count * (context.selectors?.count ?? 1)))
-        let parents: [RuleSelector?] = context.selectors ?? [nil]
-        expansion: for parent in parents {
+        // Top level: one pass with no parent (index -1). Indices, so the parents are
+        // not copied into an array of optionals.
+        let parents = context.selectors ?? []
+        expansion: for p in (context.selectors == nil ? -1..<0 : 0..<parents.count) {
+            let parent = p >= 0 ? parents[p] : nil
             for child in written {
                 if selectors.count == Self.maxSelectorsPerRule {
                     log.report(
@@ -198,13 +201,14 @@ struct FileParser {
         let text = Int(reader[range.lowerBound].start)..<Int(reader[range.upperBound - 1].end)
         let (number, isNew) = declarationTexts.number(of: text)
         if !isNew, let repeated = repeatedDeclarations[number] {
-            var declaration = repeated.syntax
+            var declaration = repeated.syntax  // its `text` is `number` already
             declaration.valueTokens = (range.lowerBound + repeated.valueOffset)..<range.upperBound
             declaration.tokens = range
             return declaration
         }
         let reports = log.reportCount
-        let declaration = readDeclaration(range, prefix: nil)
+        var declaration = readDeclaration(range, prefix: nil)
+        declaration?.text = Int32(number)
         guard isNew else { return declaration }
         if let declaration, log.reportCount == reports, declaration.precomputed != nil {
             var stored = declaration

@@ -17,6 +17,10 @@ struct DeclarationSyntax: Sendable {
     /// The value's bare words. Classy's `$` is optional, so a word names a variable
     /// when one of that name exists; `precomputed` holds only while none does.
     var bareWords: [String] = []
+    /// The number of the declaration's text among the file's declaration texts (the
+    /// same text, the same number), or -1 inside a property group; the linker reuses
+    /// an evaluation by it while no variable changed.
+    var text: Int32 = -1
 }
 
 /// A value's text under a property, for reusing the evaluation of repeated values
