@@ -116,7 +116,7 @@ import Testing
             var reference = SymbolTable(source: [])
             var referenceCode: [Int32] = []
             var checked = 0
-            for case .rule(let rule) in file.items {
+            for rule in file.rules {
                 for selector in rule.selectors {
                     let expected = reference.compile(selector.selector, into: &referenceCode)
                     let spell = { (code: ArraySlice<Int32>, names: [String]) in

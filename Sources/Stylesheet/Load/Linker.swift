@@ -80,7 +80,7 @@ struct Linker {
                     stack.append(frame)
                 }
             case .rule(let rule):
-                link(rule, frame: &stack[top])
+                link(rule: rule, frame: &stack[top])
             }
         }
     }
@@ -207,20 +207,21 @@ struct Linker {
 
     // MARK: Rules
 
-    private mutating func link(_ rule: RuleSyntax, frame: inout Frame) {
+    private mutating func link(rule: Int, frame: inout Frame) {
         let file = frame.file
+        let parsedFile = parsed[file]!
         var mediaIndices: [Int] = []
-        for local in rule.media {
+        for local in parsedFile.rules[rule].media {
             if frame.mediaMap[local] == nil {
-                frame.mediaMap[local] = linkMedia(parsed[file]!.media[local], in: file)
+                frame.mediaMap[local] = linkMedia(parsedFile.media[local], in: file)
             }
             mediaIndices.append(frame.mediaMap[local]!)
         }
-        let reader = parsed[file]!.reader
+        let reader = parsedFile.reader
         let first = declarations.count
         // Index, not `for … in`: each declaration is read field by field instead of
         // copied whole (its arrays and value would be retained and released per copy).
-        let written = rule.declarations
+        let written = parsedFile.rules[rule].declarations
         for d in written.indices {
             let values: [(property: StyleProperty, value: StyleValue)]
             if let precomputed = written[d].precomputed,
@@ -242,10 +243,10 @@ struct Linker {
             index.addDeclaration(values, states: states)
         }
         guard declarations.count > first else { return }
-        let parsedFile = parsed[file]!
         if frame.symbols == nil { frame.symbols = index.internSymbols(parsedFile.symbols) }
-        for s in rule.selectors.indices {
-            let selector = rule.selectors[s]
+        let selectors = parsedFile.rules[rule].selectors
+        for s in selectors.indices {
+            let selector = selectors[s]
             rules.append(
                 StyleRule(
                     selector: selector.selector, specificity: selector.specificity, media: mediaIndices,

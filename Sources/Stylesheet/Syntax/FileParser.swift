@@ -13,6 +13,7 @@ struct FileParser {
     let hierarchy: KindHierarchy
     var log: DiagnosticLog
     private(set) var items: [FileItem] = []
+    private(set) var rules: [RuleSyntax] = []
     private(set) var media: [MediaQuerySyntax] = []
     private(set) var symbols: SymbolTable
     private(set) var selectorCode: [Int32] = []
@@ -84,7 +85,8 @@ struct FileParser {
             pending.removeAll()
             return
         }
-        items.append(.rule(RuleSyntax(selectors: selectors, media: context.media, declarations: pending)))
+        rules.append(RuleSyntax(selectors: selectors, media: context.media, declarations: pending))
+        items.append(.rule(rules.count - 1))
         pending.removeAll(keepingCapacity: true)
     }
 

@@ -69,7 +69,8 @@ enum FileItem: Sendable {
     /// nil value: the definition had a syntax error (already reported).
     case variable(name: String, value: Expression?, token: Int)
     case importFile(ImportTarget, token: Int)
-    case rule(RuleSyntax)
+    /// Index into `ParsedFile.rules` (kept apart, so walking the items copies no rule).
+    case rule(Int)
 }
 
 /// One file, parsed: everything that does not depend on variables or other files,
@@ -78,6 +79,7 @@ final class ParsedFile: Sendable {
     let contents: String
     let reader: TokenReader
     let items: [FileItem]
+    let rules: [RuleSyntax]
     let media: [MediaQuerySyntax]
     let diagnostics: [Diagnostic]
     /// The file's distinct names, and its selectors compiled over them.
@@ -101,12 +103,13 @@ final class ParsedFile: Sendable {
         self.contents = contents
         self.reader = reader
         self.items = parser.items
+        self.rules = parser.rules
         self.media = parser.media
         self.symbols = parser.symbols.names
         self.selectorCode = parser.selectorCode
         self.diagnostics = parser.log.finished
         var declarationCount = 0, ruleCount = 0
-        for case .rule(let rule) in parser.items {
+        for rule in parser.rules {
             declarationCount += rule.declarations.count
             ruleCount += rule.selectors.count
         }

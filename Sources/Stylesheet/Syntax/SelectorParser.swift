@@ -53,8 +53,6 @@ struct SelectorParser {
     private var log: DiagnosticLog
     private let nested: Bool
     private let hierarchy: KindHierarchy
-    /// The file's names; the parser numbers each name it reads.
-    private var symbols: SymbolTable
     /// End of the selector being parsed.
     private var end = 0
 
@@ -63,10 +61,9 @@ struct SelectorParser {
         _ range: Range<Int>, nested: Bool, reader: TokenReader, hierarchy: KindHierarchy,
         log: DiagnosticLog, symbols: inout SymbolTable
     ) -> [WrittenSelector] {
-        // The table moves into the parser and back, so it is never copied.
-        var parser = SelectorParser(reader: reader, log: log, nested: nested, hierarchy: hierarchy, symbols: symbols)
-        symbols = SymbolTable(source: [])
-        defer { symbols = parser.symbols }
+        // `symbols` is passed down rather than kept in the parser: moving a table into a
+        // parser and back for every group cost a retain and a release per array.
+        var parser = SelectorParser(reader: reader, log: log, nested: nested, hierarchy: hierarchy)
         var result: [WrittenSelector] = []
         var start = range.lowerBound
         var index = range.lowerBound
@@ -84,7 +81,7 @@ struct SelectorParser {
                 if start == index {
                     let at = min(index, range.upperBound - 1)
                     parser.log.report(.error, .casSelector, "empty selector in a group", at: reader[at], hint: "remove the extra ','")
-                } else if let selector = parser.parse(start..<index) {
+                } else if let selector = parser.parse(start..<index, symbols: &symbols) {
                     result.append(selector)
                 }
                 start = index + 1
@@ -99,7 +96,7 @@ struct SelectorParser {
         return nil
     }
 
-    private mutating func parse(_ range: Range<Int>) -> WrittenSelector? {
+    private mutating func parse(_ range: Range<Int>, symbols: inout SymbolTable) -> WrittenSelector? {
         var selector = WrittenSelector(token: range.lowerBound)
         selector.parts.reserveCapacity(range.count)
         selector.code.reserveCapacity(range.count)
@@ -155,7 +152,7 @@ struct SelectorParser {
                 }
                 pending = nil
             }
-            guard parseSimple(at: &index, into: &selector, fresh: startsCompound) else { return nil }
+            guard parseSimple(at: &index, into: &selector, fresh: startsCompound, symbols: &symbols) else { return nil }
         }
         if pending != nil { return fail("selector ends with '>'", at: range.upperBound - 1, hint: "add what '>' leads to") }
         if selector.parts.isEmpty { return fail("'>' must be followed by a selector", at: range.upperBound - 1) }
@@ -163,7 +160,9 @@ struct SelectorParser {
     }
 
     /// One simple selector: kind, `^kind`, `*`, `.class`, `#id` or `[state:name]`.
-    private mutating func parseSimple(at index: inout Int, into selector: inout WrittenSelector, fresh: Bool) -> Bool {
+    private mutating func parseSimple(
+        at index: inout Int, into selector: inout WrittenSelector, fresh: Bool, symbols: inout SymbolTable
+    ) -> Bool {
         let token = reader[index]
         switch token.kind {
         case .word, .caret, .star:
@@ -188,7 +187,7 @@ struct SelectorParser {
                     return false
                 }
             }
-            let (symbol, name) = written(nameIndex)
+            let (symbol, name) = written(nameIndex, in: &symbols)
             selector.parts.append(.kind(token.kind == .caret ? .derived(name) : .exact(name)))
             selector.code.append((token.kind == .caret ? SelectorCode.derivedKind : SelectorCode.exactKind) << 24 | symbol)
             if !symbols.isKnownKind(symbol, in: hierarchy) {
@@ -200,13 +199,13 @@ struct SelectorParser {
             index = nameIndex + 1
             return true
         case .dotWord:
-            let (symbol, name) = written(index)
+            let (symbol, name) = written(index, in: &symbols)
             selector.parts.append(.className(name))
             selector.code.append(SelectorCode.className << 24 | symbol)
             index += 1
             return true
         case .hash:
-            let (symbol, name) = written(index)
+            let (symbol, name) = written(index, in: &symbols)
             selector.parts.append(.id(name))
             selector.code.append(SelectorCode.id << 24 | symbol)
             index += 1
@@ -228,7 +227,7 @@ struct SelectorParser {
     }
 
     /// The symbol and text of a name token (without its sigil).
-    private mutating func written(_ index: Int) -> (symbol: Int32, name: String) {
+    private func written(_ index: Int, in symbols: inout SymbolTable) -> (symbol: Int32, name: String) {
         let token = reader[index]
         let sigil = token.kind == .word ? 0 : 1
         let symbol = symbols.symbol(writtenAt: (Int(token.start) + sigil)..<Int(token.end)) { reader.name(index) }
