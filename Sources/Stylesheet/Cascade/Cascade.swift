@@ -40,6 +40,30 @@ extension Stylesheet {
     }
 }
 
+/// The interned name and lineage of each kind a cascade's views use. A tree has few
+/// kinds, so comparing strings in a short list costs less than hashing the kind for
+/// every view; a tree with many kinds falls back to a dictionary.
+private struct KindTable {
+    typealias Slot = (name: Int32, lineage: Range<Int>)
+    private var list: [(kind: String, slot: Slot)] = []
+    private var byKind: [String: Slot] = [:]
+    private static let listLimit = 16
+
+    mutating func slot(of kind: String, orMake make: () -> Slot) -> Slot {
+        if list.count < Self.listLimit {
+            for entry in list.indices where list[entry].kind == kind { return list[entry].slot }
+            let slot = make()
+            list.append((kind, slot))
+            if list.count == Self.listLimit { byKind = Dictionary(uniqueKeysWithValues: list.map { ($0.kind, $0.slot) }) }
+            return slot
+        }
+        if let found = byKind[kind] { return found }
+        let slot = make()
+        byKind[kind] = slot
+        return slot
+    }
+}
+
 /// Receives a view's matches.
 protocol MatchSink {
     mutating func add(property: Int, specificity: UInt64, entry: Int, rule: Int32)
@@ -85,27 +109,40 @@ struct ViewMatcher: Sendable {
     var classRanges: [Range<Int>] = []
     var statePool: [Int32] = []
     var stateRanges: [Range<Int>] = []
+    /// Per view, the names its ancestors carry (see `AncestorFilter`).
+    var ancestorNames: [AncestorFilter] = []
 
-    init(index: RuleIndex, views: [StyledView], media: MediaSignature, hierarchy: KindHierarchy) {
+    /// `filterAncestors: false` lets every rule through the ancestor filter, so the
+    /// full right-to-left match decides alone (the tests' reference).
+    init(
+        index: RuleIndex, views: [StyledView], media: MediaSignature, hierarchy: KindHierarchy,
+        filterAncestors: Bool = true
+    ) {
         self.index = index
         self.viewCount = views.count
         self.ruleActive = index.rules.map { rule in index.pool[rule.media.range].allSatisfy { media.isActive(Int($0)) } }
         compile(views, hierarchy: hierarchy)
+        if !filterAncestors { ancestorNames = Array(repeating: .everything, count: viewCount) }
     }
 
     private mutating func compile(_ views: [StyledView], hierarchy: KindHierarchy) {
-        var lineageByKind: [String: Range<Int>] = [:]
+        var table = KindTable()
+        // Sized once: growing these per view copied them over and over.
         kinds.reserveCapacity(views.count)
+        ids.reserveCapacity(views.count)
+        parents.reserveCapacity(views.count)
+        lineageOf.reserveCapacity(views.count)
+        classRanges.reserveCapacity(views.count)
+        stateRanges.reserveCapacity(views.count)
+        classPool.reserveCapacity(views.count * 2)
         for (position, view) in views.enumerated() {
-            kinds.append(index.name(view.kind))
-            if let known = lineageByKind[view.kind] {
-                lineageOf.append(known)
-            } else {
+            let slot = table.slot(of: view.kind) {
                 let start = lineagePool.count
                 lineagePool += hierarchy.lineage(of: view.kind).map { index.name($0) }.filter { $0 >= 0 }
-                lineageByKind[view.kind] = start..<lineagePool.count
-                lineageOf.append(start..<lineagePool.count)
+                return (index.name(view.kind), start..<lineagePool.count)
             }
+            kinds.append(slot.name)
+            lineageOf.append(slot.lineage)
             ids.append(view.id.map { index.name($0) } ?? -1)
             let parent = view.parent ?? -1
             parents.append(parent >= 0 && parent < views.count && parent != position ? Int32(parent) : -1)
@@ -123,6 +160,46 @@ struct ViewMatcher: Sendable {
             stateRanges.append(stateStart..<statePool.count)
         }
         breakParentCycles()
+        collectAncestorNames()
+    }
+
+    /// The names a view carries: its kind and the kinds it derives from, its id,
+    /// classes and states.
+    private func ownNames(_ view: Int) -> AncestorFilter {
+        var names = AncestorFilter()
+        names.insert(kinds[view])
+        for position in lineageOf[view] { names.insert(lineagePool[position]) }
+        names.insert(ids[view])
+        for position in classRanges[view] { names.insert(classPool[position]) }
+        for position in stateRanges[view] { names.insert(statePool[position]) }
+        return names
+    }
+
+    /// Fills `ancestorNames` from the roots down, whatever order the views come in
+    /// (parent cycles are already cut).
+    private mutating func collectAncestorNames() {
+        let own = (0..<viewCount).map(ownNames)
+        ancestorNames = Array(repeating: AncestorFilter(), count: viewCount)
+        var done = [Bool](repeating: false, count: viewCount)
+        var chain: [Int] = []
+        for start in 0..<viewCount where !done[start] {
+            var view = start
+            while true {
+                chain.append(view)
+                let parent = Int(parents[view])
+                if parent < 0 || done[parent] { break }
+                view = parent
+            }
+            for view in chain.reversed() {
+                let parent = Int(parents[view])
+                if parent >= 0 {
+                    ancestorNames[view] = ancestorNames[parent]
+                    ancestorNames[view].formUnion(own[parent])
+                }
+                done[view] = true
+            }
+            chain.removeAll(keepingCapacity: true)
+        }
     }
 
     /// A malformed tree whose parent links loop is cut where the loop closes, so
@@ -198,7 +275,11 @@ struct ViewMatcher: Sendable {
     }
 
     private func collect<Sink: MatchSink>(_ candidates: [Int32], _ view: Int, into sink: inout Sink) {
+        let ancestors = ancestorNames[view]
         for rule in candidates where ruleActive[Int(rule)] {
+            // Most rules with combinators fail for want of an ancestor: the filter
+            // rejects them without a walk up the tree.
+            guard ancestors.contains(all: index.ancestorFilters[Int(rule)]) else { continue }
             let compiled = index.rules[Int(rule)]
             guard matches(compiled, view) else { continue }
             for declaration in Int(compiled.declarations.lowerBound)..<Int(compiled.declarations.upperBound) {

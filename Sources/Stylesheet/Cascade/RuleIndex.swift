@@ -41,6 +41,9 @@ struct RuleIndex: Sendable {
     private(set) var byClass: [[Int32]] = []
     private(set) var byKind: [[Int32]] = []
     private(set) var universal: [Int32] = []
+    /// Per rule, the names its compounds left of the rightmost require of the view's
+    /// ancestors, as an `AncestorFilter` (see there); all zero for a one-compound rule.
+    private(set) var ancestorFilters: [AncestorFilter] = []
 
     /// One (declaration, computed property) pair; declarations own contiguous runs.
     private(set) var entryProperty: [UInt8] = []
@@ -121,14 +124,30 @@ struct RuleIndex: Sendable {
         byClass = byID
         byKind = byID
         var derivedKinds: [String: [Int32]] = [:]
+        ancestorFilters.reserveCapacity(rules.count)
         for position in rules.indices {
             let rule = rules[position]
+            ancestorFilters.append(ancestorFilter(of: rule))
             place(Int32(position), rightmost: compounds[Int(rule.compounds.start + rule.compounds.count - 1)],
                   hierarchy: hierarchy, derivedKinds: &derivedKinds)
         }
     }
 
     func name(_ text: String) -> Int32 { names[text] ?? -1 }
+
+    /// Every name the rule's left compounds test (kinds, ids, classes, states): a view
+    /// whose ancestors lack one of them cannot match.
+    private func ancestorFilter(of rule: Rule) -> AncestorFilter {
+        var filter = AncestorFilter()
+        for position in rule.compounds.range.dropLast() {
+            let compound = compounds[position]
+            if compound.kind >= 0 { filter.insert(compound.kind) }
+            for span in [compound.ids, compound.classes, compound.states] {
+                for name in pool[span.range] { filter.insert(name) }
+            }
+        }
+        return filter
+    }
 
     private mutating func intern(_ text: String) -> Int32 {
         if let id = names[text] { return id }
@@ -193,6 +212,45 @@ struct RuleIndex: Sendable {
                 byKind[Int(kind)].append(rule)
             }
         }
+    }
+}
+
+/// A 256-bit set of interned names, one bit per name modulo 256 (a Bloom filter with
+/// one hash): `contains(all:)` can say yes wrongly, never no wrongly. The cascade keeps
+/// one per view for the names its ancestors carry, so a rule whose left compounds
+/// need a name no ancestor has is rejected without walking up the tree.
+struct AncestorFilter: Sendable, Equatable {
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// Every name: contains everything any rule can require.
+    static let everything = AncestorFilter(words: (~0, ~0, ~0, ~0))
+
+    mutating func insert(_ name: Int32) {
+        guard name >= 0 else { return }
+        let bit = UInt64(1) << UInt64(name & 63)
+        switch (name >> 6) & 3 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    mutating func formUnion(_ other: AncestorFilter) {
+        words.0 |= other.words.0
+        words.1 |= other.words.1
+        words.2 |= other.words.2
+        words.3 |= other.words.3
+    }
+
+    /// Whether every name of `required` may be in this set.
+    func contains(all required: AncestorFilter) -> Bool {
+        (required.words.0 & ~words.0) | (required.words.1 & ~words.1) | (required.words.2 & ~words.2)
+            | (required.words.3 & ~words.3) == 0
+    }
+
+    static func == (a: AncestorFilter, b: AncestorFilter) -> Bool {
+        a.words == b.words
     }
 }
 

@@ -21,6 +21,13 @@ struct Linker {
     private var variableSites: [String: SourceLocation] = [:]
     private var variableOrder: [String] = []
     private var undefinedUses: [(file: Int, diagnostic: Int, name: String)] = []
+    /// Bumped whenever a variable is defined: an evaluation made in the same
+    /// generation saw the same variables and bare names.
+    private var generation = 0
+    /// Evaluations of declarations that need variables, by file and declaration text,
+    /// with their generation: `fg $accent` written a thousand times is evaluated once
+    /// while `$accent` stays the same.
+    private var evaluatedTexts: [Int: (generation: Int, values: [(property: StyleProperty, value: StyleValue)])] = [:]
 
     private var rules: [StyleRule] = []
     private var declarations: [StyleDeclaration] = []
@@ -73,7 +80,7 @@ struct Linker {
                     stack.append(frame)
                 }
             case .rule(let rule):
-                link(rule, frame: &stack[top])
+                link(rule: rule, frame: &stack[top])
             }
         }
     }
@@ -141,6 +148,7 @@ struct Linker {
                 .warning, .casVariable, "variable '\(name)' shadows the word '\(name)'", at: reader[token],
                 hint: "wherever '\(name)' is written without '$' it now means this variable; rename it or define it as $\(name)")
         }
+        generation += 1
         if variables[name] == nil { variableOrder.append(name) }
         variables[name] = .some(value)
         variableSites[name] = reader.location(token)
@@ -199,20 +207,21 @@ struct Linker {
 
     // MARK: Rules
 
-    private mutating func link(_ rule: RuleSyntax, frame: inout Frame) {
+    private mutating func link(rule: Int, frame: inout Frame) {
         let file = frame.file
+        let parsedFile = parsed[file]!
         var mediaIndices: [Int] = []
-        for local in rule.media {
+        for local in parsedFile.rules[rule].media {
             if frame.mediaMap[local] == nil {
-                frame.mediaMap[local] = linkMedia(parsed[file]!.media[local], in: file)
+                frame.mediaMap[local] = linkMedia(parsedFile.media[local], in: file)
             }
             mediaIndices.append(frame.mediaMap[local]!)
         }
-        let reader = parsed[file]!.reader
+        let reader = parsedFile.reader
         let first = declarations.count
         // Index, not `for … in`: each declaration is read field by field instead of
         // copied whole (its arrays and value would be retained and released per copy).
-        let written = rule.declarations
+        let written = parsedFile.rules[rule].declarations
         for d in written.indices {
             let values: [(property: StyleProperty, value: StyleValue)]
             if let precomputed = written[d].precomputed,
@@ -220,16 +229,7 @@ struct Linker {
             {
                 values = precomputed
             } else {
-                let syntax = written[d]
-                // Parsed before without errors, so a second parse reports nothing new.
-                guard let expression = syntax.value
-                    ?? ExpressionParser.parse(syntax.valueTokens, reader: reader, log: DiagnosticLog(source: reader.source))
-                else { continue }
-                let evaluated: [(property: StyleProperty, value: StyleValue)]? = evaluating(in: file) { evaluator in
-                    guard let value = try? evaluator.evaluate(expression) else { return nil }
-                    return try? evaluator.convert(value, for: syntax.spec, at: expression.token)
-                }
-                guard let evaluated else { continue }
+                guard let evaluated = evaluate(written[d], in: file) else { continue }
                 values = evaluated
             }
             let tokens = written[d].tokens
@@ -243,10 +243,10 @@ struct Linker {
             index.addDeclaration(values, states: states)
         }
         guard declarations.count > first else { return }
-        let parsedFile = parsed[file]!
         if frame.symbols == nil { frame.symbols = index.internSymbols(parsedFile.symbols) }
-        for s in rule.selectors.indices {
-            let selector = rule.selectors[s]
+        let selectors = parsedFile.rules[rule].selectors
+        for s in selectors.indices {
+            let selector = selectors[s]
             rules.append(
                 StyleRule(
                     selector: selector.selector, specificity: selector.specificity, media: mediaIndices,
@@ -255,6 +255,29 @@ struct Linker {
                 code: parsedFile.selectorCode[selector.code], symbols: frame.symbols!,
                 specificity: selector.specificity, media: mediaIndices, declarations: first..<declarations.count)
         }
+    }
+
+    /// A declaration's values under the variables so far; nil when it fails (reported).
+    private mutating func evaluate(_ syntax: DeclarationSyntax, in file: Int)
+        -> [(property: StyleProperty, value: StyleValue)]?
+    {
+        let key = syntax.text >= 0 ? file << 32 | Int(syntax.text) : nil
+        if let key, let known = evaluatedTexts[key], known.generation == generation { return known.values }
+        let reader = parsed[file]!.reader
+        // Parsed before without errors, so a second parse reports nothing new.
+        guard let expression = syntax.value
+            ?? ExpressionParser.parse(syntax.valueTokens, reader: reader, log: DiagnosticLog(source: reader.source))
+        else { return nil }
+        let reports = logs[file]!.reportCount
+        let evaluated: [(property: StyleProperty, value: StyleValue)]? = evaluating(in: file) { evaluator in
+            guard let value = try? evaluator.evaluate(expression) else { return nil }
+            return try? evaluator.convert(value, for: syntax.spec, at: expression.token)
+        }
+        // Only a silent evaluation is reused: one that reports must report at every copy.
+        if let key, let evaluated, logs[file]!.reportCount == reports {
+            evaluatedTexts[key] = (generation, evaluated)
+        }
+        return evaluated
     }
 
     private mutating func linkMedia(_ syntax: MediaQuerySyntax, in file: Int) -> Int {

@@ -20,6 +20,10 @@ final class DiagnosticLog {
         self.source = source
     }
 
+    /// Every report so far, kept or suppressed: compare two counts to learn whether
+    /// a step reported anything.
+    var reportCount: Int { items.count + suppressed }
+
     func report(
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
         offset: Int, length: Int = 1, hint: String? = nil

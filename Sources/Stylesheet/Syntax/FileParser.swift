@@ -13,13 +13,27 @@ struct FileParser {
     let hierarchy: KindHierarchy
     var log: DiagnosticLog
     private(set) var items: [FileItem] = []
+    private(set) var rules: [RuleSyntax] = []
     private(set) var media: [MediaQuerySyntax] = []
-    private(set) var symbols = SymbolTable()
+    private(set) var symbols: SymbolTable
     private(set) var selectorCode: [Int32] = []
     /// Where trial evaluations report; what it collects is never shown.
     private let scratchLog: DiagnosticLog
     /// Values already evaluated in this file, by property and text.
     private var evaluated: [ValueKey: (values: [(property: StyleProperty, value: StyleValue)], bareWords: [String])] = [:]
+    /// Declarations already read in this file, by their text from the property name to
+    /// the end of the value. Real sheets repeat declarations (`bg red`, `padding 1`);
+    /// one that reported nothing and needs no variables reads the same every time, so
+    /// a repeat skips the name lookup, the state arguments and the value. Numbered by
+    /// `declarationTexts`; nil where the text cannot be reused.
+    private var declarationTexts: SliceTable
+    private var repeatedDeclarations: [RepeatedDeclaration?] = []
+
+    private struct RepeatedDeclaration {
+        var syntax: DeclarationSyntax
+        /// Tokens from the property name to the value.
+        var valueOffset: Int
+    }
 
     init(reader: TokenReader, structure: Structure, hierarchy: KindHierarchy, log: DiagnosticLog) {
         self.reader = reader
@@ -27,6 +41,8 @@ struct FileParser {
         self.hierarchy = hierarchy
         self.log = log
         self.scratchLog = DiagnosticLog(source: reader.source)
+        self.declarationTexts = SliceTable(bytes: reader.source.utf8)
+        self.symbols = SymbolTable(source: reader.source.utf8)
         items.reserveCapacity(structure.statements.count / 3)
     }
 
@@ -69,7 +85,8 @@ struct FileParser {
             pending.removeAll()
             return
         }
-        items.append(.rule(RuleSyntax(selectors: selectors, media: context.media, declarations: pending)))
+        rules.append(RuleSyntax(selectors: selectors, media: context.media, declarations: pending))
+        items.append(.rule(rules.count - 1))
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -141,19 +158,24 @@ struct FileParser {
             return
         }
         // A selector with no block: an empty rule. Check it all the same.
-        _ = SelectorParser.parseGroup(range, nested: false, reader: reader, hierarchy: hierarchy, log: log)
+        _ = SelectorParser.parseGroup(
+            range, nested: false, reader: reader, hierarchy: hierarchy, log: log, symbols: &symbols)
     }
 
     // MARK: Rules
 
     private mutating func rule(_ range: Range<Int>, body: Int, in context: Context) -> Frame? {
         let written = SelectorParser.parseGroup(
-            range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: log)
+            range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: log,
+            symbols: &symbols)
         guard !written.isEmpty else { return nil }
         var selectors: [RuleSelector] = []
         selectors.reserveCapacity(min(Self.maxSelectorsPerRule, written.count * (context.selectors?.count ?? 1)))
-        let parents: [Selector?] = context.selectors.map { $0.map(\.selector) } ?? [nil]
-        expansion: for parent in parents {
+        // Top level: one pass with no parent (index -1). Indices, so the parents are
+        // not copied into an array of optionals.
+        let parents = context.selectors ?? []
+        expansion: for p in (context.selectors == nil ? -1..<0 : 0..<parents.count) {
+            let parent = p >= 0 ? parents[p] : nil
             for child in written {
                 if selectors.count == Self.maxSelectorsPerRule {
                     log.report(
@@ -161,8 +183,10 @@ struct FileParser {
                         at: reader[range.lowerBound], hint: "nested groups multiply; the rest are ignored")
                     break expansion
                 }
-                let selector = child.resolved(under: parent)
-                let code = symbols.compile(selector, into: &selectorCode)
+                let selector = child.resolved(under: parent?.selector)
+                let start = selectorCode.count
+                child.appendCode(underParentCode: parent?.code, to: &selectorCode)
+                let code = start..<selectorCode.count
                 selectors.append(
                     RuleSelector(selector: selector, token: child.token, specificity: selector.specificity, code: code))
             }
@@ -175,6 +199,31 @@ struct FileParser {
     // MARK: Declarations
 
     private mutating func declaration(_ range: Range<Int>, prefix: String?) -> DeclarationSyntax? {
+        guard prefix == nil else { return readDeclaration(range, prefix: prefix) }
+        let text = Int(reader[range.lowerBound].start)..<Int(reader[range.upperBound - 1].end)
+        let (number, isNew) = declarationTexts.number(of: text)
+        if !isNew, let repeated = repeatedDeclarations[number] {
+            var declaration = repeated.syntax  // its `text` is `number` already
+            declaration.valueTokens = (range.lowerBound + repeated.valueOffset)..<range.upperBound
+            declaration.tokens = range
+            return declaration
+        }
+        let reports = log.reportCount
+        var declaration = readDeclaration(range, prefix: nil)
+        declaration?.text = Int32(number)
+        guard isNew else { return declaration }
+        if let declaration, log.reportCount == reports, declaration.precomputed != nil {
+            var stored = declaration
+            stored.value = nil
+            repeatedDeclarations.append(
+                RepeatedDeclaration(syntax: stored, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound))
+        } else {
+            repeatedDeclarations.append(nil)
+        }
+        return declaration
+    }
+
+    private mutating func readDeclaration(_ range: Range<Int>, prefix: String?) -> DeclarationSyntax? {
         let first = range.lowerBound
         guard reader[first].kind == .word else {
             let looksLikeSelector: Set<TokenKind> = [.dotWord, .hash, .ampersand, .greater, .caret, .star, .leftBracket]

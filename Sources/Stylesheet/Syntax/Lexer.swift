@@ -204,6 +204,11 @@ struct Lexer {
     private mutating func scanWord() {
         while index < bytes.count {
             let byte = bytes[index]
+            // Lowercase letters and digits make up most of every name: one range check each.
+            if byte &- 0x61 < 26 || byte &- 0x30 < 10 {
+                index += 1
+                continue
+            }
             if byte == 0x2D {
                 guard let next = peek(1), Self.isWordStart(next) || Self.isDigit(next) else { return }
             } else if !(Self.isWordStart(byte) || Self.isDigit(byte)) {

@@ -17,6 +17,10 @@ struct DeclarationSyntax: Sendable {
     /// The value's bare words. Classy's `$` is optional, so a word names a variable
     /// when one of that name exists; `precomputed` holds only while none does.
     var bareWords: [String] = []
+    /// The number of the declaration's text among the file's declaration texts (the
+    /// same text, the same number), or -1 inside a property group; the linker reuses
+    /// an evaluation by it while no variable changed.
+    var text: Int32 = -1
 }
 
 /// A value's text under a property, for reusing the evaluation of repeated values
@@ -65,7 +69,8 @@ enum FileItem: Sendable {
     /// nil value: the definition had a syntax error (already reported).
     case variable(name: String, value: Expression?, token: Int)
     case importFile(ImportTarget, token: Int)
-    case rule(RuleSyntax)
+    /// Index into `ParsedFile.rules` (kept apart, so walking the items copies no rule).
+    case rule(Int)
 }
 
 /// One file, parsed: everything that does not depend on variables or other files,
@@ -74,6 +79,7 @@ final class ParsedFile: Sendable {
     let contents: String
     let reader: TokenReader
     let items: [FileItem]
+    let rules: [RuleSyntax]
     let media: [MediaQuerySyntax]
     let diagnostics: [Diagnostic]
     /// The file's distinct names, and its selectors compiled over them.
@@ -97,12 +103,13 @@ final class ParsedFile: Sendable {
         self.contents = contents
         self.reader = reader
         self.items = parser.items
+        self.rules = parser.rules
         self.media = parser.media
         self.symbols = parser.symbols.names
         self.selectorCode = parser.selectorCode
         self.diagnostics = parser.log.finished
         var declarationCount = 0, ruleCount = 0
-        for case .rule(let rule) in parser.items {
+        for rule in parser.rules {
             declarationCount += rule.declarations.count
             ruleCount += rule.selectors.count
         }

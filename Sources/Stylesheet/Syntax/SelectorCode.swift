@@ -14,16 +14,44 @@ enum SelectorCode {
 struct SymbolTable: Sendable {
     private(set) var names: [String] = []
     private var ids: [String: Int32] = [:]
+    /// Names read straight from the source, by their bytes: a name written again
+    /// costs neither a `String` nor a hash of one.
+    private var written: SliceTable
+    private var writtenSymbols: [Int32] = []
+    /// Per symbol, whether it is a kind the hierarchy knows: 0 not asked yet, 1 yes, 2 no.
+    private var knownKind: [UInt8] = []
+
+    init(source: [UInt8]) {
+        written = SliceTable(bytes: source)
+    }
 
     mutating func symbol(_ name: String) -> Int32 {
         if let id = ids[name] { return id }
         let id = Int32(names.count)
         ids[name] = id
         names.append(name)
+        knownKind.append(0)
         return id
     }
 
-    /// Appends the code of `selector` to `code`; returns its range there.
+    /// The symbol of the name written at `range` of the source; `name` spells it.
+    mutating func symbol(writtenAt range: Range<Int>, name: () -> String) -> Int32 {
+        let (number, isNew) = written.number(of: range)
+        if !isNew { return writtenSymbols[number] }
+        let id = symbol(name())
+        writtenSymbols.append(id)
+        return id
+    }
+
+    /// Whether the symbol names a kind `hierarchy` knows (asked once per symbol).
+    mutating func isKnownKind(_ symbol: Int32, in hierarchy: KindHierarchy) -> Bool {
+        if knownKind[Int(symbol)] == 0 { knownKind[Int(symbol)] = hierarchy.isKnown(names[Int(symbol)]) ? 1 : 2 }
+        return knownKind[Int(symbol)] == 1
+    }
+
+    /// Appends the code of `selector` to `code`; returns its range there. The parser
+    /// builds the same code as it reads (`WrittenSelector.code`); this is the
+    /// reference the tests compare that with.
     mutating func compile(_ selector: Selector, into code: inout [Int32]) -> Range<Int> {
         let start = code.count
         for part in selector.parts {

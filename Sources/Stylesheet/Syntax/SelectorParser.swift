@@ -9,8 +9,25 @@ struct WrittenSelector: Sendable {
     /// `> a` (or `& > a`): the combinator to the parent; nil means descendant.
     var leadingCombinator: Combinator?
     var parts: [Selector.Part] = []
+    /// `parts` compiled (see `SelectorCode`), as the parser reads them.
+    var code: [Int32] = []
     /// The selector's first token, where the rule is reported to be.
     var token: Int
+
+    /// Appends the code of `resolved(under:)` to `output`, given the parent's code
+    /// (nil at top level): the parent's parts and the selector's keep their codes.
+    func appendCode(underParentCode parent: Range<Int>?, to output: inout [Int32]) {
+        guard let parent else {
+            output += code
+            return
+        }
+        for position in parent { output.append(output[position]) }
+        if isParentOnly { return }
+        if !joinsParent {
+            output.append((leadingCombinator == .child ? SelectorCode.child : SelectorCode.descendant) << 24)
+        }
+        output += code
+    }
 
     /// The full selector under a parent (nil at top level), as if written out.
     func resolved(under parent: Selector?) -> Selector {
@@ -42,8 +59,10 @@ struct SelectorParser {
     /// The valid selectors of the group; each invalid one is reported and left out.
     static func parseGroup(
         _ range: Range<Int>, nested: Bool, reader: TokenReader, hierarchy: KindHierarchy,
-        log: DiagnosticLog
+        log: DiagnosticLog, symbols: inout SymbolTable
     ) -> [WrittenSelector] {
+        // `symbols` is passed down rather than kept in the parser: moving a table into a
+        // parser and back for every group cost a retain and a release per array.
         var parser = SelectorParser(reader: reader, log: log, nested: nested, hierarchy: hierarchy)
         var result: [WrittenSelector] = []
         var start = range.lowerBound
@@ -62,7 +81,7 @@ struct SelectorParser {
                 if start == index {
                     let at = min(index, range.upperBound - 1)
                     parser.log.report(.error, .casSelector, "empty selector in a group", at: reader[at], hint: "remove the extra ','")
-                } else if let selector = parser.parse(start..<index) {
+                } else if let selector = parser.parse(start..<index, symbols: &symbols) {
                     result.append(selector)
                 }
                 start = index + 1
@@ -77,9 +96,10 @@ struct SelectorParser {
         return nil
     }
 
-    private mutating func parse(_ range: Range<Int>) -> WrittenSelector? {
+    private mutating func parse(_ range: Range<Int>, symbols: inout SymbolTable) -> WrittenSelector? {
         var selector = WrittenSelector(token: range.lowerBound)
         selector.parts.reserveCapacity(range.count)
+        selector.code.reserveCapacity(range.count)
         end = range.upperBound
         var index = range.lowerBound
         if reader[index].kind == .ampersand {
@@ -126,10 +146,13 @@ struct SelectorParser {
             }
             let startsCompound = selector.parts.isEmpty || token.spaceBefore || pending != nil
             if startsCompound {
-                if !selector.parts.isEmpty { selector.parts.append(.combinator(pending ?? .descendant)) }
+                if !selector.parts.isEmpty {
+                    selector.parts.append(.combinator(pending ?? .descendant))
+                    selector.code.append((pending == .child ? SelectorCode.child : SelectorCode.descendant) << 24)
+                }
                 pending = nil
             }
-            guard parseSimple(at: &index, into: &selector.parts, fresh: startsCompound) else { return nil }
+            guard parseSimple(at: &index, into: &selector, fresh: startsCompound, symbols: &symbols) else { return nil }
         }
         if pending != nil { return fail("selector ends with '>'", at: range.upperBound - 1, hint: "add what '>' leads to") }
         if selector.parts.isEmpty { return fail("'>' must be followed by a selector", at: range.upperBound - 1) }
@@ -137,7 +160,9 @@ struct SelectorParser {
     }
 
     /// One simple selector: kind, `^kind`, `*`, `.class`, `#id` or `[state:name]`.
-    private mutating func parseSimple(at index: inout Int, into parts: inout [Selector.Part], fresh: Bool) -> Bool {
+    private mutating func parseSimple(
+        at index: inout Int, into selector: inout WrittenSelector, fresh: Bool, symbols: inout SymbolTable
+    ) -> Bool {
         let token = reader[index]
         switch token.kind {
         case .word, .caret, .star:
@@ -148,7 +173,7 @@ struct SelectorParser {
                 return false
             }
             if token.kind == .star {
-                parts.append(.kind(.any))
+                selector.parts.append(.kind(.any))
                 index += 1
                 return true
             }
@@ -162,9 +187,10 @@ struct SelectorParser {
                     return false
                 }
             }
-            let name = reader.name(nameIndex)
-            parts.append(.kind(token.kind == .caret ? .derived(name) : .exact(name)))
-            if !hierarchy.isKnown(name) {
+            let (symbol, name) = written(nameIndex, in: &symbols)
+            selector.parts.append(.kind(token.kind == .caret ? .derived(name) : .exact(name)))
+            selector.code.append((token.kind == .caret ? SelectorCode.derivedKind : SelectorCode.exactKind) << 24 | symbol)
+            if !symbols.isKnownKind(symbol, in: hierarchy) {
                 log.report(
                     .warning, .casUnknownKind, "unknown kind '\(name)'", at: reader[nameIndex],
                     hint: Suggestion.hint(for: name, among: hierarchy.kinds)
@@ -173,16 +199,23 @@ struct SelectorParser {
             index = nameIndex + 1
             return true
         case .dotWord:
-            parts.append(.className(reader.name(index)))
+            let (symbol, name) = written(index, in: &symbols)
+            selector.parts.append(.className(name))
+            selector.code.append(SelectorCode.className << 24 | symbol)
             index += 1
             return true
         case .hash:
-            parts.append(.id(reader.name(index)))
+            let (symbol, name) = written(index, in: &symbols)
+            selector.parts.append(.id(name))
+            selector.code.append(SelectorCode.id << 24 | symbol)
             index += 1
             return true
         case .leftBracket:
             guard let states = parseStates(at: &index) else { return false }
-            parts += states.map { .state($0) }
+            for state in states {
+                selector.parts.append(.state(state))
+                selector.code.append(SelectorCode.state << 24 | symbols.symbol(state))
+            }
             return true
         case .dot:
             _ = fail("'.' must be followed by a class name", at: index)
@@ -191,6 +224,14 @@ struct SelectorParser {
             _ = fail("unexpected \(reader.quoted(index)) in a selector", at: index)
             return false
         }
+    }
+
+    /// The symbol and text of a name token (without its sigil).
+    private func written(_ index: Int, in symbols: inout SymbolTable) -> (symbol: Int32, name: String) {
+        let token = reader[index]
+        let sigil = token.kind == .word ? 0 : 1
+        let symbol = symbols.symbol(writtenAt: (Int(token.start) + sigil)..<Int(token.end)) { reader.name(index) }
+        return (symbol, symbols.names[Int(symbol)])
     }
 
     /// `[state:name]` or `[state:a, key:value, …]`, shared with state arguments on properties.

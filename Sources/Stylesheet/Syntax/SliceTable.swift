@@ -1,0 +1,75 @@
+/// Numbers the distinct byte runs of one source: the same bytes get the same number
+/// wherever they occur. The parser uses it to recognise text it has already read (a
+/// selector name, a whole declaration) without building a `String` or hashing one:
+/// a run is hashed with FNV-1a and compared byte by byte, and the table is an open
+/// addressing array of plain integers, so a lookup allocates nothing.
+struct SliceTable: Sendable {
+    private let bytes: [UInt8]
+    /// Entry number + 1 per slot, 0 for an empty slot; the count is a power of two.
+    private var slots: [Int32]
+    private var runs: [(start: Int32, end: Int32, hash: UInt32)] = []
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        self.slots = []  // allocated by the first insertion: an unused table costs nothing
+    }
+
+    /// How many distinct runs the table holds; their numbers are `0..<count`.
+    var count: Int { runs.count }
+
+    /// The number of the run `range` of the source, and whether it was new (then it
+    /// got the next number, `count - 1`).
+    mutating func number(of range: Range<Int>) -> (number: Int, isNew: Bool) {
+        if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
+        let hash = Self.hash(bytes, range)
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while slots[slot] != 0 {
+            let entry = Int(slots[slot]) - 1
+            if runs[entry].hash == hash, equal(runs[entry].start, runs[entry].end, range) {
+                return (entry, false)
+            }
+            slot = (slot + 1) & mask
+        }
+        runs.append((Int32(range.lowerBound), Int32(range.upperBound), hash))
+        slots[slot] = Int32(runs.count)
+        // Keep the table at most half full, so probe runs stay short.
+        if runs.count * 2 > slots.count { grow() }
+        return (runs.count - 1, true)
+    }
+
+    private func equal(_ start: Int32, _ end: Int32, _ range: Range<Int>) -> Bool {
+        let start = Int(start)
+        guard Int(end) - start == range.count else { return false }
+        // Unchecked reads: both runs were taken from `bytes` (token ranges of its source).
+        return bytes.withUnsafeBufferPointer { buffer in
+            for offset in 0..<range.count where buffer[start + offset] != buffer[range.lowerBound + offset] {
+                return false
+            }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (entry, run) in runs.enumerated() {
+            var slot = Int(run.hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(entry + 1)
+        }
+    }
+
+    /// FNV-1a: a few instructions a byte, and good enough for names and short declarations.
+    private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> UInt32 {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count)
+        // Unchecked reads: the range was checked once above.
+        return bytes.withUnsafeBufferPointer { buffer in
+            var hash: UInt32 = 2_166_136_261
+            for offset in range {
+                hash = (hash ^ UInt32(buffer[offset])) &* 16_777_619
+            }
+            return hash
+        }
+    }
+}

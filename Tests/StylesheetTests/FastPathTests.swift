@@ -1,0 +1,241 @@
+import Cells
+import Diagnostics
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Stylesheet
+
+/// The parser's and the cascade's shortcuts checked against their general paths on
+/// random sheets and trees: the ancestor filter against the plain right-to-left
+/// match, the selector code the parser builds against compiling the selector, the
+/// reuse of repeated declarations against reading each one, and the loader's reuse
+/// of an unchanged stylesheet against loading afresh.
+@Suite struct FastPathTests {
+    static let kinds = ["box", "text", "row", "column", "grid", "screen", "widget"]
+    static let states = ["focused", "selected", "hover", "sleepy"]
+
+    /// A compound over few names, so random selectors and views meet often.
+    static func compound(_ random: inout SplitMix64) -> String {
+        var text = ""
+        switch random.below(5) {
+        case 0: text = kinds[random.below(kinds.count)]
+        case 1: text = "^" + kinds[random.below(3)]
+        case 2: text = "*"
+        default: break
+        }
+        if random.below(3) == 0 { text += "#v\(random.below(6))" }
+        for _ in 0..<random.below(3) { text += ".c\(random.below(8))" }
+        if random.below(6) == 0 { text += "[state:\(states[random.below(states.count)])]" }
+        return text.isEmpty ? ".c\(random.below(8))" : text
+    }
+
+    static func selector(_ random: inout SplitMix64) -> String {
+        var text = compound(&random)
+        for _ in 0..<random.below(4) {
+            text += random.below(2) == 0 ? " > " : " "
+            text += compound(&random)
+        }
+        return text
+    }
+
+    /// Declarations, some repeated often, some wrong, some using variables.
+    static let declarations = [
+        "bg red", "fg blue", "padding 1", "padding 1 2", "border rounded", "bold true", "z-index 3",
+        "margin ($gap + 1) 0", "fg $accent", "bg blu", "paddin 2", "border-color[state:focused] cyan",
+        "border-color[state:sleepy] red", "size 10 4", "title \"Hi\"", "z-index 1.5", "text-align centre",
+        "reverse[state:selected] true", "bg accent", "columns 0",
+    ]
+
+    static func randomSheet(_ random: inout SplitMix64, rules: Int) -> String {
+        var text = "$accent = #ff8800\n$gap = 2\n"
+        for rule in 0..<rules {
+            if rule % 7 == 3 { text += "@media (min-width: \(40 + random.below(80))) {\n" }
+            text += selector(&random)
+            if random.below(4) == 0 { text += ", " + selector(&random) }
+            text += " {"
+            for _ in 0..<(1 + random.below(4)) {
+                text += " " + declarations[random.below(declarations.count)] + ";"
+            }
+            if random.below(5) == 0 { text += " & > .c\(random.below(8)) { bold false; bg red }" }
+            text += " }\n"
+            if rule % 7 == 3 { text += "}\n" }
+            if rule % 13 == 5 { text += "$accent = #\(random.below(900) + 100)\n" }
+        }
+        return text
+    }
+
+    static func views(_ random: inout SplitMix64, count: Int) -> [StyledView] {
+        var views = [StyledView(kind: "screen", id: "v0")]
+        while views.count < count {
+            let classes = (0..<random.below(3)).map { _ in "c\(random.below(8))" }
+            let states = random.below(4) == 0 ? [states[random.below(states.count)]] : []
+            let id: String? = random.below(3) == 0 ? "v\(random.below(6))" : nil
+            // Mostly parents first, sometimes a later parent (any order is allowed).
+            let parent = random.below(8) == 0 ? min(views.count + 1 + random.below(3), count - 1) : random.below(views.count)
+            views.append(
+                StyledView(kind: kinds[random.below(kinds.count)], id: id, classes: classes, states: states, parent: parent))
+        }
+        return views
+    }
+
+    @Test func ancestorFilterAgreesWithTheFullMatch() {
+        var random = SplitMix64(seed: 0xA11CE)
+        for round in 0..<30 {
+            let stylesheet = Stylesheet.parse(Self.randomSheet(&random, rules: 60), path: "r\(round).cas")
+            let views = Self.views(&random, count: 120)
+            let media = stylesheet.mediaSignature(width: 30 + random.below(120), height: 40)
+            let fast = ViewMatcher(index: stylesheet.index, views: views, media: media, hierarchy: stylesheet.hierarchy)
+            let full = ViewMatcher(
+                index: stylesheet.index, views: views, media: media, hierarchy: stylesheet.hierarchy,
+                filterAncestors: false)
+            #expect(fast.styles() == full.styles(), "round \(round)")
+            for view in views.indices {
+                let a = fast.records(of: view).map { "\($0.key) \($0.rule)" }
+                let b = full.records(of: view).map { "\($0.key) \($0.rule)" }
+                #expect(a == b, "round \(round), view \(view)")
+            }
+        }
+    }
+
+    @Test func ancestorFilterStillMatchesDeepDescendants() {
+        // A chain deeper than the filter has bits for distinct names still matches.
+        var views = [StyledView(kind: "screen")]
+        for depth in 1...300 { views.append(StyledView(kind: "box", classes: ["d\(depth)"], parent: depth - 1)) }
+        let stylesheet = Stylesheet.parse(".d3 .d299 .d300 { bold true }\n.d5 > .d7 { bold true }")
+        let styles = stylesheet.cascade(views, width: 80, height: 24).styles
+        #expect(styles[300].bold)
+        #expect(!styles[7].bold)
+        #expect(styles.filter(\.bold).count == 1)
+    }
+
+    @Test func parserSelectorCodeIsTheCompiledSelector() {
+        var random = SplitMix64(seed: 0xC0DE)
+        for round in 0..<20 {
+            let file = ParsedFile(path: "c\(round).cas", contents: Self.randomSheet(&random, rules: 80))
+            var reference = SymbolTable(source: [])
+            var referenceCode: [Int32] = []
+            var checked = 0
+            for rule in file.rules {
+                for selector in rule.selectors {
+                    let expected = reference.compile(selector.selector, into: &referenceCode)
+                    let spell = { (code: ArraySlice<Int32>, names: [String]) in
+                        code.map { "\(SelectorCode.tag($0)):\(SelectorCode.tag($0) >= SelectorCode.descendant ? "" : names[Int(SelectorCode.symbol($0))])" }
+                    }
+                    #expect(
+                        spell(file.selectorCode[selector.code], file.symbols) == spell(referenceCode[expected], reference.names),
+                        "\(selector.selector)")
+                    checked += 1
+                }
+            }
+            #expect(checked > 80)
+        }
+    }
+
+    /// Each declaration once as written (repeats reuse the first reading) and once with
+    /// a different comment inside every copy (no two alike, so each is read afresh).
+    @Test func repeatedDeclarationsReadLikeFreshOnes() {
+        var random = SplitMix64(seed: 0xDEC1)
+        for round in 0..<20 {
+            let text = Self.randomSheet(&random, rules: 80)
+            var counter = 0
+            let unique = text.components(separatedBy: "; ").map { part -> String in
+                counter += 1
+                guard let space = part.lastIndex(of: " "), !part.contains("{ $"), !part.hasSuffix("}") else { return part }
+                return String(part[..<space]) + " /*\(counter)*/" + String(part[space...])
+            }.joined(separator: "; ")
+            #expect(unique != text)
+            let repeated = Stylesheet.parse(text, path: "t.cas")
+            let fresh = Stylesheet.parse(unique, path: "t.cas")
+            #expect(ruleSummary(repeated) == ruleSummary(fresh), "round \(round)")
+            let spell = { (sheet: Stylesheet) in
+                sheet.diagnostics.map { "\($0.severity) \($0.code) \($0.location.line) \($0.message) \($0.hint ?? "")" }
+            }
+            #expect(spell(repeated) == spell(fresh), "round \(round)")
+            let views = Self.views(&random, count: 60)
+            #expect(repeated.cascade(views, width: 100, height: 40).styles == fresh.cascade(views, width: 100, height: 40).styles)
+        }
+    }
+
+    @Test func repeatedDeclarationsKeepTheirOwnPositions() {
+        let s = sheet("box { bg red }\ntext { bg red }\nbox { bg blu }\ntext { bg blu }")
+        #expect(s.declarations.map(\.location.line) == [1, 2])
+        #expect(s.declarations.map { s.sourceText(of: $0) } == ["bg red", "bg red"])
+        // A declaration with a warning warns at every copy.
+        #expect(s.diagnostics.map(\.location.line) == [3, 4])
+    }
+
+    @Test func repeatedVariableDeclarationsFollowRedefinitions() {
+        let s = sheet(
+            "$a = red\nbox { fg $a }\n.x { fg $a }\n$a = blue\ntext { fg $a }\nrow { fg $b }\ncolumn { fg $b }\n"
+                + "grid { fg $a }")
+        #expect(style("box", in: s).foregroundColor == .ansi(1))
+        #expect(style("box", classes: ["x"], in: s).foregroundColor == .ansi(1))
+        #expect(style("text", in: s).foregroundColor == .ansi(4))
+        #expect(style("grid", in: s).foregroundColor == .ansi(4))
+        // An evaluation that reports is not reused: each copy reports.
+        #expect(messages(s, .error).filter { $0.contains("$b") }.count == 2)
+        #expect(s.diagnostics.filter { $0.message.contains("'$b'") }.map(\.location.line) == [6, 7])
+    }
+
+    @Test func unchangedLoadReturnsTheSameSheetAndReadsEachFileOnce() {
+        let files = Files([
+            "main.cas": "@import \"a.cas\"\n@import \"gone.cas\"\nbox { bg $accent }",
+            "a.cas": "$accent = red\n@import \"b.cas\"",
+            "b.cas": "text { bold true }",
+        ])
+        var loader = StylesheetLoader(reader: files.reader)
+        let first = loader.load("main.cas")
+        #expect(files.takeReads() == ["main.cas", "a.cas", "b.cas", "gone.cas"])
+        let second = loader.load("main.cas")
+        #expect(files.takeReads() == ["main.cas", "a.cas", "b.cas", "gone.cas"])
+        #expect(loader.parsedByLastLoad.isEmpty)
+        #expect(ruleSummary(first) == ruleSummary(second))
+        #expect(first.diagnostics.map(\.summary) == second.diagnostics.map(\.summary))
+
+        // A change deep in the import chain: every file is still read once.
+        files.set("b.cas", "text { bold false }")
+        let third = loader.load("main.cas")
+        #expect(files.takeReads() == ["main.cas", "a.cas", "b.cas", "gone.cas"])
+        #expect(loader.parsedByLastLoad == ["b.cas"])
+        #expect(style("text", in: third).bold == false)
+
+        // A missing file that appears counts as a change.
+        files.set("gone.cas", "box { z-index 4 }")
+        let fourth = loader.load("main.cas")
+        #expect(style("box", in: fourth).zIndex == 4)
+        #expect(loader.parsedByLastLoad == ["gone.cas"])
+
+        // Other entries are another load, whatever the files.
+        let other = loader.load(["b.cas"])
+        #expect(other.files.map(\.path) == ["b.cas"])
+    }
+}
+
+/// In-memory files that can change between loads and record each read.
+private final class Files: @unchecked Sendable {
+    private let lock = NSLock()
+    private var contents: [String: String]
+    private var reads: [String] = []
+
+    init(_ contents: [String: String]) { self.contents = contents }
+
+    var reader: StylesheetReader {
+        StylesheetReader { path in
+            try self.lock.withLock {
+                self.reads.append(path)
+                guard let text = self.contents[path] else { throw StylesheetReader.Failure.notFound }
+                return text
+            }
+        }
+    }
+
+    func set(_ path: String, _ text: String) { lock.withLock { contents[path] = text } }
+
+    func takeReads() -> [String] {
+        lock.withLock {
+            defer { reads = [] }
+            return reads
+        }
+    }
+}
