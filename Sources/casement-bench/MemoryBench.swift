@@ -98,7 +98,28 @@ struct MemoryChild: ParsableCommand {
         var session = LayoutSession(specPath: spec, size: TerminalSize(width: 200, height: 60))
         session.load()
         guard session.views.count > 1 else { throw ValidationError("\(spec) gave no views") }
-        let text = LayoutOutput.render(&session, format: renderFormat)
-        FileHandle.standardOutput.write(Data(text.utf8))
+        var output = BlockOutput()
+        if renderFormat == .json {
+            // As `casement render --format json`: the snapshot, streamed a view at a time.
+            LayoutJSON.write(session.snapshot(), to: &output)
+        } else {
+            output.write(LayoutOutput.render(&session, format: renderFormat))
+        }
+        output.flush()
+    }
+}
+
+/// Standard output in 64 KB blocks, as the CLI writes a streamed document.
+private struct BlockOutput: TextOutputStream {
+    private var pending = ""
+
+    mutating func write(_ text: String) {
+        pending += text
+        if pending.utf8.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        FileHandle.standardOutput.write(Data(pending.utf8))
+        pending.removeAll(keepingCapacity: true)
     }
 }
