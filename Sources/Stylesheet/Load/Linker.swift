@@ -219,13 +219,14 @@ struct Linker {
         }
         let reader = parsedFile.reader
         let first = declarations.count
-        // Index, not `for … in`: each declaration is read field by field instead of
-        // copied whole (its arrays and value would be retained and released per copy).
-        let written = parsedFile.rules[rule].declarations
-        for d in written.indices {
+        // Indices into the file's flat array: a declaration is read through its shared
+        // meaning instead of copied whole.
+        let written = parsedFile.declarations
+        for d in parsedFile.rules[rule].declarations {
+            let meaning = written[d].meaning
             let values: [(property: StyleProperty, value: StyleValue)]
-            if let precomputed = written[d].precomputed,
-                written[d].bareWords.isEmpty || bareNames.isEmpty || !written[d].bareWords.contains(where: bareNames.contains)
+            if let precomputed = meaning.precomputed,
+                meaning.bareWords.isEmpty || bareNames.isEmpty || !meaning.bareWords.contains(where: bareNames.contains)
             {
                 values = precomputed
             } else {
@@ -235,12 +236,11 @@ struct Linker {
             let tokens = written[d].tokens
             let start = Int(reader[tokens.lowerBound].start)
             let end = Int(reader[tokens.upperBound - 1].end)
-            let states = written[d].states
             declarations.append(
                 StyleDeclaration(
-                    property: written[d].spec.name, states: states, values: values,
+                    property: meaning.spec.name, states: meaning.states, values: values,
                     location: reader.location(tokens.lowerBound), file: file, sourceRange: start..<end))
-            index.addDeclaration(values, states: states)
+            index.addDeclaration(values, states: meaning.states)
         }
         guard declarations.count > first else { return }
         if frame.symbols == nil { frame.symbols = index.internSymbols(parsedFile.symbols) }

@@ -14,6 +14,10 @@ struct FileParser {
     var log: DiagnosticLog
     private(set) var items: [FileItem] = []
     private(set) var rules: [RuleSyntax] = []
+    /// Every rule's declarations, in order. Those read since the last flush (from
+    /// `pendingStart` on) belong to the block being read and become its rule's run.
+    private(set) var declarations: [DeclarationSyntax] = []
+    private var pendingStart = 0
     private(set) var media: [MediaQuerySyntax] = []
     private(set) var symbols: SymbolTable
     private(set) var selectorCode: [Int32] = []
@@ -30,7 +34,8 @@ struct FileParser {
     private var repeatedDeclarations: [RepeatedDeclaration?] = []
 
     private struct RepeatedDeclaration {
-        var syntax: DeclarationSyntax
+        /// The first reading's meaning, without its parsed value (whose tokens are the first copy's).
+        var meaning: DeclarationMeaning
         /// Tokens from the property name to the value.
         var valueOffset: Int
     }
@@ -61,7 +66,6 @@ struct FileParser {
 
     mutating func run() {
         var stack = [Frame(block: 0, cursor: structure.blocks[0].first, context: Context())]
-        var pending: [DeclarationSyntax] = []
         while let frame = stack.popLast() {
             var cursor = frame.cursor
             while cursor >= 0 {
@@ -69,31 +73,32 @@ struct FileParser {
                 cursor = statement.next
                 guard !statement.tokens.isEmpty else { continue }
                 if let body = statement.body, structure.blocks[body].depth > Structure.maxDepth { continue }
-                if let child = read(statement, in: frame.context, pending: &pending) {
-                    flush(&pending, in: frame.context)
+                if let child = read(statement, in: frame.context) {
+                    flush(in: frame.context)
                     if cursor >= 0 { stack.append(Frame(block: frame.block, cursor: cursor, context: frame.context)) }
                     stack.append(child)
                     break
                 }
             }
-            flush(&pending, in: frame.context)
+            flush(in: frame.context)
         }
     }
 
-    private mutating func flush(_ pending: inout [DeclarationSyntax], in context: Context) {
+    /// Makes the declarations read since the last flush a rule of the context's
+    /// selectors, or drops them when there are none (no rule to hold them).
+    private mutating func flush(in context: Context) {
+        let pending = pendingStart..<declarations.count
         guard !pending.isEmpty, let selectors = context.selectors, !selectors.isEmpty else {
-            pending.removeAll()
+            declarations.removeSubrange(pending)
             return
         }
         rules.append(RuleSyntax(selectors: selectors, media: context.media, declarations: pending))
         items.append(.rule(rules.count - 1))
-        pending.removeAll(keepingCapacity: true)
+        pendingStart = declarations.count
     }
 
     /// Handles one statement; returns the frame of a block to read next, if any.
-    private mutating func read(_ statement: Statement, in context: Context, pending: inout [DeclarationSyntax])
-        -> Frame?
-    {
+    private mutating func read(_ statement: Statement, in context: Context) -> Frame? {
         let range = statement.tokens
         let first = range.lowerBound
         let isTopLevel = context.selectors == nil
@@ -116,12 +121,12 @@ struct FileParser {
             if isTopLevel {
                 strayTopLevelStatement(range)
             } else if let declaration = declaration(range, prefix: nil) {
-                pending.append(declaration)
+                declarations.append(declaration)
             }
             return nil
         }
         if !isTopLevel, reader[range.upperBound - 1].kind == .at {
-            propertyGroup(range, body: body, pending: &pending)
+            propertyGroup(range, body: body)
             return nil
         }
         if isTopLevel, misplacedPropertyOwner(range) != nil {
@@ -134,7 +139,7 @@ struct FileParser {
             log.report(
                 .error, .casSyntax, "'\(property)' is a property, but lines are indented under it", at: reader[first],
                 hint: "indent the following lines like '\(property)'")
-            if let declaration = declaration(range, prefix: nil) { pending.append(declaration) }
+            if let declaration = declaration(range, prefix: nil) { declarations.append(declaration) }
             return Frame(block: body, cursor: structure.blocks[body].first, context: context)
         }
         return rule(range, body: body, in: context)
@@ -203,27 +208,25 @@ struct FileParser {
         let text = Int(reader[range.lowerBound].start)..<Int(reader[range.upperBound - 1].end)
         let (number, isNew) = declarationTexts.number(of: text)
         if !isNew, let repeated = repeatedDeclarations[number] {
-            var declaration = repeated.syntax  // its `text` is `number` already
-            declaration.valueTokens = (range.lowerBound + repeated.valueOffset)..<range.upperBound
-            declaration.tokens = range
-            return declaration
+            // Its meaning's `text` is `number` already.
+            return DeclarationSyntax(
+                meaning: repeated.meaning, valueTokens: (range.lowerBound + repeated.valueOffset)..<range.upperBound,
+                tokens: range)
         }
         let reports = log.reportCount
-        var declaration = readDeclaration(range, prefix: nil)
-        declaration?.text = Int32(number)
+        let declaration = readDeclaration(range, prefix: nil, text: Int32(number))
         guard isNew else { return declaration }
         if let declaration, log.reportCount == reports, declaration.precomputed != nil {
-            var stored = declaration
-            stored.value = nil
+            let meaning = declaration.value == nil ? declaration.meaning : declaration.meaning.with(value: nil)
             repeatedDeclarations.append(
-                RepeatedDeclaration(syntax: stored, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound))
+                RepeatedDeclaration(meaning: meaning, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound))
         } else {
             repeatedDeclarations.append(nil)
         }
         return declaration
     }
 
-    private mutating func readDeclaration(_ range: Range<Int>, prefix: String?) -> DeclarationSyntax? {
+    private mutating func readDeclaration(_ range: Range<Int>, prefix: String?, text: Int32 = -1) -> DeclarationSyntax? {
         let first = range.lowerBound
         guard reader[first].kind == .word else {
             let looksLikeSelector: Set<TokenKind> = [.dotWord, .hash, .ampersand, .greater, .caret, .star, .leftBracket]
@@ -262,42 +265,45 @@ struct FileParser {
             property: spec.name,
             bytes: reader.source.utf8[Int(reader[index].start)..<Int(reader[range.upperBound - 1].end)])
         if let known = evaluated[key] {
-            return DeclarationSyntax(
-                spec: spec, states: states, value: nil, valueTokens: valueTokens, tokens: range,
-                precomputed: known.values, bareWords: known.bareWords)
+            let meaning = DeclarationMeaning(
+                spec: spec, states: states, value: nil, precomputed: known.values, bareWords: known.bareWords, text: text)
+            return DeclarationSyntax(meaning: meaning, valueTokens: valueTokens, tokens: range)
         }
-        guard let value = ExpressionParser.parse(valueTokens, reader: reader, log: log) else {
+        guard let value = ExpressionParser.parse(valueTokens, reader: reader, log: log),
+            let (precomputed, bareWords) = precompute(value, for: spec)
+        else {
             return nil
         }
-        var declaration = DeclarationSyntax(
-            spec: spec, states: states, value: value, valueTokens: valueTokens, tokens: range)
-        guard precompute(&declaration) else { return nil }
-        if let values = declaration.precomputed {
-            evaluated[key] = (values, declaration.bareWords)
+        if let precomputed {
+            evaluated[key] = (precomputed, bareWords)
         }
-        return declaration
+        let meaning = DeclarationMeaning(
+            spec: spec, states: states, value: value, precomputed: precomputed, bareWords: bareWords, text: text)
+        return DeclarationSyntax(meaning: meaning, valueTokens: valueTokens, tokens: range)
     }
 
-    /// Evaluates a value that refers to no `$variable` right away. Returns false when
-    /// the value is wrong whatever the variables (the error is then reported here,
-    /// once per parse); a failure that a variable named like one of its bare words
-    /// could fix is left to the linker.
-    private func precompute(_ declaration: inout DeclarationSyntax) -> Bool {
-        guard let expression = declaration.value, !expression.mentionsVariable else { return true }
-        declaration.bareWords = expression.bareWords
+    /// Evaluates a value that refers to no `$variable` right away: its values (nil
+    /// when it needs variables or bare words may name some) and its bare words.
+    /// Returns nil when the value is wrong whatever the variables (the error is then
+    /// reported here, once per parse); a failure that a variable named like one of
+    /// its bare words could fix is left to the linker.
+    private func precompute(_ expression: Expression, for spec: PropertySpec)
+        -> (values: [(property: StyleProperty, value: StyleValue)]?, bareWords: [String])?
+    {
+        guard !expression.mentionsVariable else { return (nil, []) }
+        let bareWords = expression.bareWords
         var trial = Evaluator(reader: reader, log: scratchLog, variables: [:])
         if let value = try? trial.evaluate(expression),
-            let values = try? trial.convert(value, for: declaration.spec, at: expression.token)
+            let values = try? trial.convert(value, for: spec, at: expression.token)
         {
-            declaration.precomputed = values
-            return true
+            return (values, bareWords)
         }
-        guard declaration.bareWords.isEmpty else { return true }
+        guard bareWords.isEmpty else { return (nil, bareWords) }
         var reporting = Evaluator(reader: reader, log: log, variables: [:])
         if let value = try? reporting.evaluate(expression) {
-            _ = try? reporting.convert(value, for: declaration.spec, at: expression.token)
+            _ = try? reporting.convert(value, for: spec, at: expression.token)
         }
-        return false
+        return nil
     }
 
     /// `border @{ style rounded; color red }`: each inner property is prefixed with
@@ -305,8 +311,7 @@ struct FileParser {
     /// nest as Classy's do (`embed @{ paragraphStyle @{ kern 5 } }`): the names join
     /// with `-`, kebab-cased, so that is `embed-paragraph-style-kern`.
     private mutating func propertyGroup(
-        _ range: Range<Int>, body: Int, outer: (prefix: String, states: [String])? = nil,
-        pending: inout [DeclarationSyntax]
+        _ range: Range<Int>, body: Int, outer: (prefix: String, states: [String])? = nil
     ) {
         let first = range.lowerBound
         guard reader[first].kind == .word else {
@@ -339,12 +344,15 @@ struct FileParser {
                         hint: "a nested group needs '@' before its block, e.g. \(prefix) @{ … }")
                     continue
                 }
-                propertyGroup(statement.tokens, body: inner, outer: (prefix, states), pending: &pending)
+                propertyGroup(statement.tokens, body: inner, outer: (prefix, states))
                 continue
             }
             if var declaration = declaration(statement.tokens, prefix: prefix) {
-                declaration.states = states + declaration.states
-                pending.append(declaration)
+                if !states.isEmpty {
+                    let meaning = declaration.meaning
+                    declaration.meaning = meaning.with(states: states + meaning.states, value: meaning.value)
+                }
+                declarations.append(declaration)
             }
         }
     }
