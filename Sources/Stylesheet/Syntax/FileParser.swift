@@ -21,6 +21,10 @@ struct FileParser {
     private(set) var media: [MediaQuerySyntax] = []
     private(set) var symbols: SymbolTable
     private(set) var selectorCode: [Int32] = []
+    /// The selectors of the group being read and their code, kept from group to
+    /// group so reading one allocates no buffers (see `SelectorParser.parseGroup`).
+    private var groupSelectors: [WrittenSelector] = []
+    private var groupCode: [Int32] = []
     /// Where trial evaluations report; what it collects is never shown.
     private let scratchLog: DiagnosticLog
     /// Values already evaluated in this file, by property and text.
@@ -163,16 +167,18 @@ struct FileParser {
             return
         }
         // A selector with no block: an empty rule. Check it all the same.
-        _ = SelectorParser.parseGroup(
-            range, nested: false, reader: reader, hierarchy: hierarchy, log: log, symbols: &symbols)
+        SelectorParser.parseGroup(
+            range, nested: false, reader: reader, hierarchy: hierarchy, log: log, symbols: &symbols, code: &groupCode,
+            into: &groupSelectors)
     }
 
     // MARK: Rules
 
     private mutating func rule(_ range: Range<Int>, body: Int, in context: Context) -> Frame? {
-        let written = SelectorParser.parseGroup(
+        SelectorParser.parseGroup(
             range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: log,
-            symbols: &symbols)
+            symbols: &symbols, code: &groupCode, into: &groupSelectors)
+        let written = groupSelectors
         guard !written.isEmpty else { return nil }
         var selectors: [RuleSelector] = []
         selectors.reserveCapacity(min(Self.maxSelectorsPerRule, written.count * (context.selectors?.count ?? 1)))
@@ -190,7 +196,7 @@ struct FileParser {
                 }
                 let selector = child.resolved(under: parent?.selector)
                 let start = selectorCode.count
-                child.appendCode(underParentCode: parent?.code, to: &selectorCode)
+                child.appendCode(underParentCode: parent?.code, groupCode: groupCode, to: &selectorCode)
                 let code = start..<selectorCode.count
                 selectors.append(
                     RuleSelector(selector: selector, token: child.token, specificity: selector.specificity, code: code))
