@@ -58,8 +58,8 @@ struct SelectorParser {
     /// End of the selector being parsed.
     private var end = 0
 
-    /// The valid selectors of the group, into `result`, with their code in `code`
-    /// (both emptied first); each invalid one is reported and left out. The caller
+    /// The valid selectors of the group, into `result` (emptied first), with their
+    /// code appended to `code`; each invalid one is reported and left out. The caller
     /// keeps both buffers from group to group, so a group allocates neither.
     static func parseGroup(
         _ range: Range<Int>, nested: Bool, reader: TokenReader, hierarchy: KindHierarchy,
@@ -69,7 +69,8 @@ struct SelectorParser {
         // parser and back for every group cost a retain and a release per array.
         var parser = SelectorParser(reader: reader, log: log, nested: nested, hierarchy: hierarchy)
         result.removeAll(keepingCapacity: true)
-        code.removeAll(keepingCapacity: true)
+        // Emptying the code buffer costs a call per group; it is only trimmed once big.
+        if code.count > 4096 { code.removeAll(keepingCapacity: true) }
         var start = range.lowerBound
         var index = range.lowerBound
         var brackets = 0
