@@ -36,6 +36,9 @@ struct FileParser {
     /// `declarationTexts`; nil where the text cannot be reused.
     private var declarationTexts: SliceTable
     private var repeatedDeclarations: [RepeatedDeclaration?] = []
+    /// Property names by their bytes as written, and their specs (nil: no such property).
+    private var propertyNames: SliceTable
+    private var propertySpecs: [PropertySpec?] = []
 
     private struct RepeatedDeclaration {
         /// The first reading's meaning, without its parsed value (whose tokens are the first copy's).
@@ -51,6 +54,7 @@ struct FileParser {
         self.log = log
         self.scratchLog = DiagnosticLog(source: reader.source)
         self.declarationTexts = SliceTable(bytes: reader.source.utf8)
+        self.propertyNames = SliceTable(bytes: reader.source.utf8)
         self.symbols = SymbolTable(source: reader.source.utf8)
         items.reserveCapacity(structure.statements.count / 3)
     }
@@ -242,9 +246,9 @@ struct FileParser {
                     ? "a nested rule needs a block: add '{ … }' or indent its properties under it" : nil)
             return nil
         }
-        let written = reader.name(first)
-        let name = prefix.map { $0 + "-" + written } ?? written
-        guard let spec = PropertyCatalog.spec(named: name) else {
+        let spec = prefix == nil ? propertySpec(nameAt: first) : PropertyCatalog.spec(named: propertyName(first, prefix))
+        guard let spec else {
+            let name = propertyName(first, prefix)
             let candidates = prefix.map { p in PropertyCatalog.allNames.filter { $0.hasPrefix(p + "-") } }
                 ?? PropertyCatalog.allNames
             let hint = CSSHabits.hint(for: name)
@@ -261,6 +265,7 @@ struct FileParser {
         }
         if index < range.upperBound, reader[index].kind == .colon { index += 1 }
         guard index < range.upperBound else {
+            let name = propertyName(first, prefix)
             log.report(
                 .error, .casSyntax, "'\(name)' has no value", at: reader[range.upperBound - 1],
                 hint: "write a value after the property name, e.g. \(name) …")
@@ -286,6 +291,20 @@ struct FileParser {
         let meaning = DeclarationMeaning(
             spec: spec, states: states, value: value, precomputed: precomputed, bareWords: bareWords, text: text)
         return DeclarationSyntax(meaning: meaning, valueTokens: valueTokens, tokens: range)
+    }
+
+    /// A property's name as written at `index`, under a property group's prefix if any.
+    private func propertyName(_ index: Int, _ prefix: String?) -> String {
+        prefix.map { $0 + "-" + reader.name(index) } ?? reader.name(index)
+    }
+
+    /// The property named by the word token at `index`, looked up once per distinct
+    /// spelling in the file: a name read again costs neither a `String` nor a hash of one.
+    private mutating func propertySpec(nameAt index: Int) -> PropertySpec? {
+        let token = reader[index]
+        let (number, isNew) = propertyNames.number(of: Int(token.start)..<Int(token.end))
+        if isNew { propertySpecs.append(PropertyCatalog.spec(named: reader.name(index))) }
+        return propertySpecs[number]
     }
 
     /// Evaluates a value that refers to no `$variable` right away: its values (nil
