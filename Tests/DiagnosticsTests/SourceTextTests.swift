@@ -18,6 +18,16 @@ import Testing
         #expect(source.location(atOffset: 4).line == 3)
     }
 
+    @Test func indexesLineStartsOfEveryShape() {
+        #expect(SourceText(path: "e", text: "").lineStarts == [0])
+        #expect(SourceText(path: "n", text: "\n\n").lineStarts == [0, 1, 2])
+        #expect(SourceText(path: "t", text: "ab\ncd").lineStarts == [0, 3])
+        let bom = SourceText(path: "m", text: "\u{FEFF}a\nb")
+        #expect(bom.text == "a\nb" && bom.lineStarts == [0, 2])
+        let long = String(repeating: "x", count: 1000) + "\n" + String(repeating: "y", count: 77)
+        #expect(SourceText(path: "l", text: long).lineStarts == [0, 1001])
+    }
+
     @Test func countsColumnsInCharactersNotBytes() {
         let source = SourceText(path: "c", text: "é漢x")
         // é is 2 UTF-8 bytes, 漢 is 3: x starts at byte 5 and is the third character.

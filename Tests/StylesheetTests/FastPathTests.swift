@@ -132,6 +132,15 @@ import Testing
         }
     }
 
+    /// Property names are looked up once per spelling: an unknown name still warns at
+    /// every use, and a known one still reads under each spelling and group prefix.
+    @Test func repeatedPropertyNamesReadLikeFreshOnes() {
+        let stylesheet = sheet("box { colour red; colour blue }\ntext { colour red; bg red; border @{ color red } }")
+        let unknown = stylesheet.diagnostics.filter { $0.code == .casUnknownProperty }
+        #expect(unknown.map { "\($0.location.line):\($0.location.column)" } == ["1:7", "1:19", "2:8"])
+        #expect(stylesheet.declarations.map(\.property) == ["background-color", "border-color"])
+    }
+
     /// Each declaration once as written (repeats reuse the first reading) and once with
     /// a different comment inside every copy (no two alike, so each is read afresh).
     @Test func repeatedDeclarationsReadLikeFreshOnes() {

@@ -23,6 +23,23 @@ import Testing
         #expect(zIndex(text, width: 80, height: 10) == 5)
     }
 
+    /// A repeated query is evaluated once while no variable changes: a redefinition
+    /// between two copies takes effect, and a failing copy reports at every copy.
+    @Test func repeatedQueriesFollowVariablesAndReportEachCopy() {
+        let text = """
+            $w = 100
+            @media (min-width: $w) { box { z-index 1 } }
+            @media (min-width: $w) { text { z-index 1 } }
+            $w = 50
+            @media (min-width: $w) { screen { z-index 1 } }
+            """
+        let stylesheet = sheet(text)
+        #expect(stylesheet.diagnostics.isEmpty)
+        #expect(stylesheet.media.map { $0.alternatives[0][0].value } == [100, 100, 50])
+        let failing = sheet("@media (min-width: red) { box { z-index 1 } }\n@media (min-width: red) { text { z-index 1 } }")
+        #expect(failing.diagnostics.filter { $0.code == .casMediaQuery }.map(\.location.line) == [1, 2])
+    }
+
     @Test func classyScreenWidthForms() {
         let text = """
             @device (screen-width: >= 120) { box { z-index 1 } }

@@ -28,6 +28,9 @@ struct Linker {
     /// with their generation: `fg $accent` written a thousand times is evaluated once
     /// while `$accent` stays the same.
     private var evaluatedTexts: [Int: (generation: Int, values: [(property: StyleProperty, value: StyleValue)])] = [:]
+    /// Media conditions by query text, with their generation: sheets repeat
+    /// `@media (min-width: 100)` far more often than they redefine variables.
+    private var evaluatedMedia: [String: (generation: Int, alternatives: [[MediaQuery.Condition]])] = [:]
 
     private var rules: [StyleRule] = []
     private var declarations: [StyleDeclaration] = []
@@ -219,13 +222,14 @@ struct Linker {
         }
         let reader = parsedFile.reader
         let first = declarations.count
-        // Index, not `for … in`: each declaration is read field by field instead of
-        // copied whole (its arrays and value would be retained and released per copy).
-        let written = parsedFile.rules[rule].declarations
-        for d in written.indices {
+        // Indices into the file's flat array: a declaration is read through its shared
+        // meaning instead of copied whole.
+        let written = parsedFile.declarations
+        for d in parsedFile.rules[rule].declarations {
+            let meaning = written[d].meaning
             let values: [(property: StyleProperty, value: StyleValue)]
-            if let precomputed = written[d].precomputed,
-                written[d].bareWords.isEmpty || bareNames.isEmpty || !written[d].bareWords.contains(where: bareNames.contains)
+            if let precomputed = meaning.precomputed,
+                meaning.bareWords.isEmpty || bareNames.isEmpty || !meaning.bareWords.contains(where: bareNames.contains)
             {
                 values = precomputed
             } else {
@@ -235,10 +239,10 @@ struct Linker {
             let tokens = written[d].tokens
             let start = Int(reader[tokens.lowerBound].start)
             let end = Int(reader[tokens.upperBound - 1].end)
-            let states = written[d].states
+            let states = meaning.states
             declarations.append(
                 StyleDeclaration(
-                    property: written[d].spec.name, states: states, values: values,
+                    property: meaning.spec.name, states: states, values: values,
                     location: reader.location(tokens.lowerBound), file: file, sourceRange: start..<end))
             index.addDeclaration(values, states: states)
         }
@@ -281,7 +285,23 @@ struct Linker {
     }
 
     private mutating func linkMedia(_ syntax: MediaQuerySyntax, in file: Int) -> Int {
-        let alternatives: [[MediaQuery.Condition]] = evaluating(in: file) { evaluator in
+        let alternatives: [[MediaQuery.Condition]]
+        if let known = evaluatedMedia[syntax.text], known.generation == generation {
+            alternatives = known.alternatives
+        } else {
+            let reports = logs[file]!.reportCount
+            alternatives = evaluateMedia(syntax, in: file)
+            // Only a silent evaluation is reused: one that reports must report at every copy.
+            if logs[file]!.reportCount == reports { evaluatedMedia[syntax.text] = (generation, alternatives) }
+        }
+        media.append(
+            MediaQuery(alternatives: alternatives, text: syntax.text, location: parsed[file]!.reader.location(syntax.keyword)))
+        return media.count - 1
+    }
+
+    /// A media query's conditions under the variables so far; none when it fails (reported).
+    private mutating func evaluateMedia(_ syntax: MediaQuerySyntax, in file: Int) -> [[MediaQuery.Condition]] {
+        evaluating(in: file) { evaluator in
             guard let written = syntax.alternatives else { return [] }
             var result: [[MediaQuery.Condition]] = []
             for terms in written {
@@ -300,9 +320,6 @@ struct Linker {
             }
             return result
         }
-        media.append(
-            MediaQuery(alternatives: alternatives, text: syntax.text, location: parsed[file]!.reader.location(syntax.keyword)))
-        return media.count - 1
     }
 
     // MARK: Result

@@ -14,9 +14,17 @@ struct FileParser {
     var log: DiagnosticLog
     private(set) var items: [FileItem] = []
     private(set) var rules: [RuleSyntax] = []
+    /// Every rule's declarations, in order. Those read since the last flush (from
+    /// `pendingStart` on) belong to the block being read and become its rule's run.
+    private(set) var declarations: [DeclarationSyntax] = []
+    private var pendingStart = 0
     private(set) var media: [MediaQuerySyntax] = []
     private(set) var symbols: SymbolTable
     private(set) var selectorCode: [Int32] = []
+    /// The selectors of the group being read and their code, kept from group to
+    /// group so reading one allocates no buffers (see `SelectorParser.parseGroup`).
+    private var groupSelectors: [WrittenSelector] = []
+    private var groupCode: [Int32] = []
     /// Where trial evaluations report; what it collects is never shown.
     private let scratchLog: DiagnosticLog
     /// Values already evaluated in this file, by property and text.
@@ -28,9 +36,13 @@ struct FileParser {
     /// `declarationTexts`; nil where the text cannot be reused.
     private var declarationTexts: SliceTable
     private var repeatedDeclarations: [RepeatedDeclaration?] = []
+    /// Property names by their bytes as written, and their specs (nil: no such property).
+    private var propertyNames: SliceTable
+    private var propertySpecs: [PropertySpec?] = []
 
     private struct RepeatedDeclaration {
-        var syntax: DeclarationSyntax
+        /// The first reading's meaning, without its parsed value (whose tokens are the first copy's).
+        var meaning: DeclarationMeaning
         /// Tokens from the property name to the value.
         var valueOffset: Int
     }
@@ -42,6 +54,7 @@ struct FileParser {
         self.log = log
         self.scratchLog = DiagnosticLog(source: reader.source)
         self.declarationTexts = SliceTable(bytes: reader.source.utf8)
+        self.propertyNames = SliceTable(bytes: reader.source.utf8)
         self.symbols = SymbolTable(source: reader.source.utf8)
         items.reserveCapacity(structure.statements.count / 3)
     }
@@ -61,7 +74,6 @@ struct FileParser {
 
     mutating func run() {
         var stack = [Frame(block: 0, cursor: structure.blocks[0].first, context: Context())]
-        var pending: [DeclarationSyntax] = []
         while let frame = stack.popLast() {
             var cursor = frame.cursor
             while cursor >= 0 {
@@ -69,31 +81,32 @@ struct FileParser {
                 cursor = statement.next
                 guard !statement.tokens.isEmpty else { continue }
                 if let body = statement.body, structure.blocks[body].depth > Structure.maxDepth { continue }
-                if let child = read(statement, in: frame.context, pending: &pending) {
-                    flush(&pending, in: frame.context)
+                if let child = read(statement, in: frame.context) {
+                    flush(in: frame.context)
                     if cursor >= 0 { stack.append(Frame(block: frame.block, cursor: cursor, context: frame.context)) }
                     stack.append(child)
                     break
                 }
             }
-            flush(&pending, in: frame.context)
+            flush(in: frame.context)
         }
     }
 
-    private mutating func flush(_ pending: inout [DeclarationSyntax], in context: Context) {
+    /// Makes the declarations read since the last flush a rule of the context's
+    /// selectors, or drops them when there are none (no rule to hold them).
+    private mutating func flush(in context: Context) {
+        let pending = pendingStart..<declarations.count
         guard !pending.isEmpty, let selectors = context.selectors, !selectors.isEmpty else {
-            pending.removeAll()
+            declarations.removeSubrange(pending)
             return
         }
         rules.append(RuleSyntax(selectors: selectors, media: context.media, declarations: pending))
         items.append(.rule(rules.count - 1))
-        pending.removeAll(keepingCapacity: true)
+        pendingStart = declarations.count
     }
 
     /// Handles one statement; returns the frame of a block to read next, if any.
-    private mutating func read(_ statement: Statement, in context: Context, pending: inout [DeclarationSyntax])
-        -> Frame?
-    {
+    private mutating func read(_ statement: Statement, in context: Context) -> Frame? {
         let range = statement.tokens
         let first = range.lowerBound
         let isTopLevel = context.selectors == nil
@@ -116,12 +129,12 @@ struct FileParser {
             if isTopLevel {
                 strayTopLevelStatement(range)
             } else if let declaration = declaration(range, prefix: nil) {
-                pending.append(declaration)
+                declarations.append(declaration)
             }
             return nil
         }
         if !isTopLevel, reader[range.upperBound - 1].kind == .at {
-            propertyGroup(range, body: body, pending: &pending)
+            propertyGroup(range, body: body)
             return nil
         }
         if isTopLevel, misplacedPropertyOwner(range) != nil {
@@ -134,7 +147,7 @@ struct FileParser {
             log.report(
                 .error, .casSyntax, "'\(property)' is a property, but lines are indented under it", at: reader[first],
                 hint: "indent the following lines like '\(property)'")
-            if let declaration = declaration(range, prefix: nil) { pending.append(declaration) }
+            if let declaration = declaration(range, prefix: nil) { declarations.append(declaration) }
             return Frame(block: body, cursor: structure.blocks[body].first, context: context)
         }
         return rule(range, body: body, in: context)
@@ -158,16 +171,18 @@ struct FileParser {
             return
         }
         // A selector with no block: an empty rule. Check it all the same.
-        _ = SelectorParser.parseGroup(
-            range, nested: false, reader: reader, hierarchy: hierarchy, log: log, symbols: &symbols)
+        SelectorParser.parseGroup(
+            range, nested: false, reader: reader, hierarchy: hierarchy, log: log, symbols: &symbols, code: &groupCode,
+            into: &groupSelectors)
     }
 
     // MARK: Rules
 
     private mutating func rule(_ range: Range<Int>, body: Int, in context: Context) -> Frame? {
-        let written = SelectorParser.parseGroup(
+        SelectorParser.parseGroup(
             range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: log,
-            symbols: &symbols)
+            symbols: &symbols, code: &groupCode, into: &groupSelectors)
+        let written = groupSelectors
         guard !written.isEmpty else { return nil }
         var selectors: [RuleSelector] = []
         selectors.reserveCapacity(min(Self.maxSelectorsPerRule, written.count * (context.selectors?.count ?? 1)))
@@ -185,7 +200,7 @@ struct FileParser {
                 }
                 let selector = child.resolved(under: parent?.selector)
                 let start = selectorCode.count
-                child.appendCode(underParentCode: parent?.code, to: &selectorCode)
+                child.appendCode(underParentCode: parent?.code, groupCode: groupCode, to: &selectorCode)
                 let code = start..<selectorCode.count
                 selectors.append(
                     RuleSelector(selector: selector, token: child.token, specificity: selector.specificity, code: code))
@@ -203,27 +218,25 @@ struct FileParser {
         let text = Int(reader[range.lowerBound].start)..<Int(reader[range.upperBound - 1].end)
         let (number, isNew) = declarationTexts.number(of: text)
         if !isNew, let repeated = repeatedDeclarations[number] {
-            var declaration = repeated.syntax  // its `text` is `number` already
-            declaration.valueTokens = (range.lowerBound + repeated.valueOffset)..<range.upperBound
-            declaration.tokens = range
-            return declaration
+            // Its meaning's `text` is `number` already.
+            return DeclarationSyntax(
+                meaning: repeated.meaning, valueTokens: (range.lowerBound + repeated.valueOffset)..<range.upperBound,
+                tokens: range)
         }
         let reports = log.reportCount
-        var declaration = readDeclaration(range, prefix: nil)
-        declaration?.text = Int32(number)
+        let declaration = readDeclaration(range, prefix: nil, text: Int32(number))
         guard isNew else { return declaration }
         if let declaration, log.reportCount == reports, declaration.precomputed != nil {
-            var stored = declaration
-            stored.value = nil
+            let meaning = declaration.value == nil ? declaration.meaning : declaration.meaning.with(value: nil)
             repeatedDeclarations.append(
-                RepeatedDeclaration(syntax: stored, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound))
+                RepeatedDeclaration(meaning: meaning, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound))
         } else {
             repeatedDeclarations.append(nil)
         }
         return declaration
     }
 
-    private mutating func readDeclaration(_ range: Range<Int>, prefix: String?) -> DeclarationSyntax? {
+    private mutating func readDeclaration(_ range: Range<Int>, prefix: String?, text: Int32 = -1) -> DeclarationSyntax? {
         let first = range.lowerBound
         guard reader[first].kind == .word else {
             let looksLikeSelector: Set<TokenKind> = [.dotWord, .hash, .ampersand, .greater, .caret, .star, .leftBracket]
@@ -233,9 +246,9 @@ struct FileParser {
                     ? "a nested rule needs a block: add '{ … }' or indent its properties under it" : nil)
             return nil
         }
-        let written = reader.name(first)
-        let name = prefix.map { $0 + "-" + written } ?? written
-        guard let spec = PropertyCatalog.spec(named: name) else {
+        let spec = prefix == nil ? propertySpec(nameAt: first) : PropertyCatalog.spec(named: propertyName(first, prefix))
+        guard let spec else {
+            let name = propertyName(first, prefix)
             let candidates = prefix.map { p in PropertyCatalog.allNames.filter { $0.hasPrefix(p + "-") } }
                 ?? PropertyCatalog.allNames
             let hint = CSSHabits.hint(for: name)
@@ -252,6 +265,7 @@ struct FileParser {
         }
         if index < range.upperBound, reader[index].kind == .colon { index += 1 }
         guard index < range.upperBound else {
+            let name = propertyName(first, prefix)
             log.report(
                 .error, .casSyntax, "'\(name)' has no value", at: reader[range.upperBound - 1],
                 hint: "write a value after the property name, e.g. \(name) …")
@@ -262,42 +276,59 @@ struct FileParser {
             property: spec.name,
             bytes: reader.source.utf8[Int(reader[index].start)..<Int(reader[range.upperBound - 1].end)])
         if let known = evaluated[key] {
-            return DeclarationSyntax(
-                spec: spec, states: states, value: nil, valueTokens: valueTokens, tokens: range,
-                precomputed: known.values, bareWords: known.bareWords)
+            let meaning = DeclarationMeaning(
+                spec: spec, states: states, value: nil, precomputed: known.values, bareWords: known.bareWords, text: text)
+            return DeclarationSyntax(meaning: meaning, valueTokens: valueTokens, tokens: range)
         }
-        guard let value = ExpressionParser.parse(valueTokens, reader: reader, log: log) else {
+        guard let value = ExpressionParser.parse(valueTokens, reader: reader, log: log),
+            let (precomputed, bareWords) = precompute(value, for: spec)
+        else {
             return nil
         }
-        var declaration = DeclarationSyntax(
-            spec: spec, states: states, value: value, valueTokens: valueTokens, tokens: range)
-        guard precompute(&declaration) else { return nil }
-        if let values = declaration.precomputed {
-            evaluated[key] = (values, declaration.bareWords)
+        if let precomputed {
+            evaluated[key] = (precomputed, bareWords)
         }
-        return declaration
+        let meaning = DeclarationMeaning(
+            spec: spec, states: states, value: value, precomputed: precomputed, bareWords: bareWords, text: text)
+        return DeclarationSyntax(meaning: meaning, valueTokens: valueTokens, tokens: range)
     }
 
-    /// Evaluates a value that refers to no `$variable` right away. Returns false when
-    /// the value is wrong whatever the variables (the error is then reported here,
-    /// once per parse); a failure that a variable named like one of its bare words
-    /// could fix is left to the linker.
-    private func precompute(_ declaration: inout DeclarationSyntax) -> Bool {
-        guard let expression = declaration.value, !expression.mentionsVariable else { return true }
-        declaration.bareWords = expression.bareWords
+    /// A property's name as written at `index`, under a property group's prefix if any.
+    private func propertyName(_ index: Int, _ prefix: String?) -> String {
+        prefix.map { $0 + "-" + reader.name(index) } ?? reader.name(index)
+    }
+
+    /// The property named by the word token at `index`, looked up once per distinct
+    /// spelling in the file: a name read again costs neither a `String` nor a hash of one.
+    private mutating func propertySpec(nameAt index: Int) -> PropertySpec? {
+        let token = reader[index]
+        let (number, isNew) = propertyNames.number(of: Int(token.start)..<Int(token.end))
+        if isNew { propertySpecs.append(PropertyCatalog.spec(named: reader.name(index))) }
+        return propertySpecs[number]
+    }
+
+    /// Evaluates a value that refers to no `$variable` right away: its values (nil
+    /// when it needs variables or bare words may name some) and its bare words.
+    /// Returns nil when the value is wrong whatever the variables (the error is then
+    /// reported here, once per parse); a failure that a variable named like one of
+    /// its bare words could fix is left to the linker.
+    private func precompute(_ expression: Expression, for spec: PropertySpec)
+        -> (values: [(property: StyleProperty, value: StyleValue)]?, bareWords: [String])?
+    {
+        guard !expression.mentionsVariable else { return (nil, []) }
+        let bareWords = expression.bareWords
         var trial = Evaluator(reader: reader, log: scratchLog, variables: [:])
         if let value = try? trial.evaluate(expression),
-            let values = try? trial.convert(value, for: declaration.spec, at: expression.token)
+            let values = try? trial.convert(value, for: spec, at: expression.token)
         {
-            declaration.precomputed = values
-            return true
+            return (values, bareWords)
         }
-        guard declaration.bareWords.isEmpty else { return true }
+        guard bareWords.isEmpty else { return (nil, bareWords) }
         var reporting = Evaluator(reader: reader, log: log, variables: [:])
         if let value = try? reporting.evaluate(expression) {
-            _ = try? reporting.convert(value, for: declaration.spec, at: expression.token)
+            _ = try? reporting.convert(value, for: spec, at: expression.token)
         }
-        return false
+        return nil
     }
 
     /// `border @{ style rounded; color red }`: each inner property is prefixed with
@@ -305,8 +336,7 @@ struct FileParser {
     /// nest as Classy's do (`embed @{ paragraphStyle @{ kern 5 } }`): the names join
     /// with `-`, kebab-cased, so that is `embed-paragraph-style-kern`.
     private mutating func propertyGroup(
-        _ range: Range<Int>, body: Int, outer: (prefix: String, states: [String])? = nil,
-        pending: inout [DeclarationSyntax]
+        _ range: Range<Int>, body: Int, outer: (prefix: String, states: [String])? = nil
     ) {
         let first = range.lowerBound
         guard reader[first].kind == .word else {
@@ -339,12 +369,15 @@ struct FileParser {
                         hint: "a nested group needs '@' before its block, e.g. \(prefix) @{ … }")
                     continue
                 }
-                propertyGroup(statement.tokens, body: inner, outer: (prefix, states), pending: &pending)
+                propertyGroup(statement.tokens, body: inner, outer: (prefix, states))
                 continue
             }
             if var declaration = declaration(statement.tokens, prefix: prefix) {
-                declaration.states = states + declaration.states
-                pending.append(declaration)
+                if !states.isEmpty {
+                    let meaning = declaration.meaning
+                    declaration.meaning = meaning.with(states: states + meaning.states, value: meaning.value)
+                }
+                declarations.append(declaration)
             }
         }
     }

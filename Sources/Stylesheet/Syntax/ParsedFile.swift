@@ -1,26 +1,60 @@
 import Diagnostics
 
-/// A declaration as written: the property resolved, the value not yet evaluated.
-struct DeclarationSyntax: Sendable {
-    var spec: PropertySpec
+/// What a declaration says, apart from where it is written: the property resolved,
+/// the value not yet evaluated. A class, so every repeat of one declaration text
+/// shares one and copying a declaration retains one object instead of five.
+final class DeclarationMeaning: Sendable {
+    let spec: PropertySpec
     /// `[state:…]` arguments on the property.
-    var states: [String]
+    let states: [String]
     /// The parsed value; nil when `precomputed` came from an identical value earlier
     /// in the file (the linker re-parses `valueTokens` in the rare case it needs it).
-    var value: Expression?
-    var valueTokens: Range<Int>
-    /// The whole declaration, for the inspector's "as written" text.
-    var tokens: Range<Int>
+    let value: Expression?
     /// The computed values, when the value needs no variables: evaluated once at
     /// parse time, so a reload of an unchanged file does no evaluation.
-    var precomputed: [(property: StyleProperty, value: StyleValue)]?
+    let precomputed: [(property: StyleProperty, value: StyleValue)]?
     /// The value's bare words. Classy's `$` is optional, so a word names a variable
     /// when one of that name exists; `precomputed` holds only while none does.
-    var bareWords: [String] = []
+    let bareWords: [String]
     /// The number of the declaration's text among the file's declaration texts (the
     /// same text, the same number), or -1 inside a property group; the linker reuses
     /// an evaluation by it while no variable changed.
-    var text: Int32 = -1
+    let text: Int32
+
+    init(
+        spec: PropertySpec, states: [String], value: Expression?,
+        precomputed: [(property: StyleProperty, value: StyleValue)]? = nil, bareWords: [String] = [],
+        text: Int32 = -1
+    ) {
+        self.spec = spec
+        self.states = states
+        self.value = value
+        self.precomputed = precomputed
+        self.bareWords = bareWords
+        self.text = text
+    }
+
+    /// The same meaning with other states or without the parsed value.
+    func with(states: [String]? = nil, value: Expression?) -> DeclarationMeaning {
+        DeclarationMeaning(
+            spec: spec, states: states ?? self.states, value: value, precomputed: precomputed,
+            bareWords: bareWords, text: text)
+    }
+}
+
+/// A declaration as written: its shared meaning and where its tokens are.
+struct DeclarationSyntax: Sendable {
+    var meaning: DeclarationMeaning
+    var valueTokens: Range<Int>
+    /// The whole declaration, for the inspector's "as written" text.
+    var tokens: Range<Int>
+
+    var spec: PropertySpec { meaning.spec }
+    var states: [String] { meaning.states }
+    var value: Expression? { meaning.value }
+    var precomputed: [(property: StyleProperty, value: StyleValue)]? { meaning.precomputed }
+    var bareWords: [String] { meaning.bareWords }
+    var text: Int32 { meaning.text }
 }
 
 /// A value's text under a property, for reusing the evaluation of repeated values
@@ -46,7 +80,8 @@ struct RuleSyntax: Sendable {
     var selectors: [RuleSelector]
     /// Indices into the file's media queries; all must hold.
     var media: [Int]
-    var declarations: [DeclarationSyntax]
+    /// A run of `ParsedFile.declarations` (one flat array, not one array per rule).
+    var declarations: Range<Int>
 }
 
 /// One written-out selector of a rule, with what the linker needs ready-made.
@@ -80,6 +115,8 @@ final class ParsedFile: Sendable {
     let reader: TokenReader
     let items: [FileItem]
     let rules: [RuleSyntax]
+    /// Every rule's declarations, in order; a rule holds a run of them.
+    let declarations: [DeclarationSyntax]
     let media: [MediaQuerySyntax]
     let diagnostics: [Diagnostic]
     /// The file's distinct names, and its selectors compiled over them.
@@ -104,16 +141,14 @@ final class ParsedFile: Sendable {
         self.reader = reader
         self.items = parser.items
         self.rules = parser.rules
+        self.declarations = parser.declarations
         self.media = parser.media
         self.symbols = parser.symbols.names
         self.selectorCode = parser.selectorCode
         self.diagnostics = parser.log.finished
-        var declarationCount = 0, ruleCount = 0
-        for rule in parser.rules {
-            declarationCount += rule.declarations.count
-            ruleCount += rule.selectors.count
-        }
-        self.declarationCount = declarationCount
+        var ruleCount = 0
+        for rule in parser.rules { ruleCount += rule.selectors.count }
+        self.declarationCount = parser.declarations.count
         self.ruleCount = ruleCount
     }
 }

@@ -9,16 +9,18 @@ struct WrittenSelector: Sendable {
     /// `> a` (or `& > a`): the combinator to the parent; nil means descendant.
     var leadingCombinator: Combinator?
     var parts: [Selector.Part] = []
-    /// `parts` compiled (see `SelectorCode`), as the parser reads them.
-    var code: [Int32] = []
+    /// `parts` compiled (see `SelectorCode`), as the parser reads them: a run of the
+    /// group's code buffer (one buffer for every group of a file, not one array each).
+    var code: Range<Int> = 0..<0
     /// The selector's first token, where the rule is reported to be.
     var token: Int
 
     /// Appends the code of `resolved(under:)` to `output`, given the parent's code
-    /// (nil at top level): the parent's parts and the selector's keep their codes.
-    func appendCode(underParentCode parent: Range<Int>?, to output: inout [Int32]) {
+    /// (nil at top level) and the group's code buffer that `code` indexes: the
+    /// parent's parts and the selector's keep their codes.
+    func appendCode(underParentCode parent: Range<Int>?, groupCode: [Int32], to output: inout [Int32]) {
         guard let parent else {
-            output += code
+            output += groupCode[code]
             return
         }
         for position in parent { output.append(output[position]) }
@@ -26,7 +28,7 @@ struct WrittenSelector: Sendable {
         if !joinsParent {
             output.append((leadingCombinator == .child ? SelectorCode.child : SelectorCode.descendant) << 24)
         }
-        output += code
+        output += groupCode[code]
     }
 
     /// The full selector under a parent (nil at top level), as if written out.
@@ -56,15 +58,19 @@ struct SelectorParser {
     /// End of the selector being parsed.
     private var end = 0
 
-    /// The valid selectors of the group; each invalid one is reported and left out.
+    /// The valid selectors of the group, into `result` (emptied first), with their
+    /// code appended to `code`; each invalid one is reported and left out. The caller
+    /// keeps both buffers from group to group, so a group allocates neither.
     static func parseGroup(
         _ range: Range<Int>, nested: Bool, reader: TokenReader, hierarchy: KindHierarchy,
-        log: DiagnosticLog, symbols: inout SymbolTable
-    ) -> [WrittenSelector] {
+        log: DiagnosticLog, symbols: inout SymbolTable, code: inout [Int32], into result: inout [WrittenSelector]
+    ) {
         // `symbols` is passed down rather than kept in the parser: moving a table into a
         // parser and back for every group cost a retain and a release per array.
         var parser = SelectorParser(reader: reader, log: log, nested: nested, hierarchy: hierarchy)
-        var result: [WrittenSelector] = []
+        result.removeAll(keepingCapacity: true)
+        // Emptying the code buffer costs a call per group; it is only trimmed once big.
+        if code.count > 4096 { code.removeAll(keepingCapacity: true) }
         var start = range.lowerBound
         var index = range.lowerBound
         var brackets = 0
@@ -81,14 +87,18 @@ struct SelectorParser {
                 if start == index {
                     let at = min(index, range.upperBound - 1)
                     parser.log.report(.error, .casSelector, "empty selector in a group", at: reader[at], hint: "remove the extra ','")
-                } else if let selector = parser.parse(start..<index, symbols: &symbols) {
-                    result.append(selector)
+                } else {
+                    let mark = code.count
+                    if let selector = parser.parse(start..<index, symbols: &symbols, code: &code) {
+                        result.append(selector)
+                    } else {
+                        code.removeSubrange(mark...)
+                    }
                 }
                 start = index + 1
             }
             index += 1
         }
-        return result
     }
 
     private mutating func fail(_ message: String, at index: Int, hint: String? = nil) -> WrittenSelector? {
@@ -96,10 +106,12 @@ struct SelectorParser {
         return nil
     }
 
-    private mutating func parse(_ range: Range<Int>, symbols: inout SymbolTable) -> WrittenSelector? {
+    private mutating func parse(_ range: Range<Int>, symbols: inout SymbolTable, code: inout [Int32])
+        -> WrittenSelector?
+    {
         var selector = WrittenSelector(token: range.lowerBound)
         selector.parts.reserveCapacity(range.count)
-        selector.code.reserveCapacity(range.count)
+        let codeStart = code.count
         end = range.upperBound
         var index = range.lowerBound
         if reader[index].kind == .ampersand {
@@ -148,20 +160,24 @@ struct SelectorParser {
             if startsCompound {
                 if !selector.parts.isEmpty {
                     selector.parts.append(.combinator(pending ?? .descendant))
-                    selector.code.append((pending == .child ? SelectorCode.child : SelectorCode.descendant) << 24)
+                    code.append((pending == .child ? SelectorCode.child : SelectorCode.descendant) << 24)
                 }
                 pending = nil
             }
-            guard parseSimple(at: &index, into: &selector, fresh: startsCompound, symbols: &symbols) else { return nil }
+            guard parseSimple(at: &index, into: &selector, fresh: startsCompound, symbols: &symbols, code: &code) else {
+                return nil
+            }
         }
         if pending != nil { return fail("selector ends with '>'", at: range.upperBound - 1, hint: "add what '>' leads to") }
         if selector.parts.isEmpty { return fail("'>' must be followed by a selector", at: range.upperBound - 1) }
+        selector.code = codeStart..<code.count
         return selector
     }
 
     /// One simple selector: kind, `^kind`, `*`, `.class`, `#id` or `[state:name]`.
     private mutating func parseSimple(
-        at index: inout Int, into selector: inout WrittenSelector, fresh: Bool, symbols: inout SymbolTable
+        at index: inout Int, into selector: inout WrittenSelector, fresh: Bool, symbols: inout SymbolTable,
+        code: inout [Int32]
     ) -> Bool {
         let token = reader[index]
         switch token.kind {
@@ -189,7 +205,7 @@ struct SelectorParser {
             }
             let (symbol, name) = written(nameIndex, in: &symbols)
             selector.parts.append(.kind(token.kind == .caret ? .derived(name) : .exact(name)))
-            selector.code.append((token.kind == .caret ? SelectorCode.derivedKind : SelectorCode.exactKind) << 24 | symbol)
+            code.append((token.kind == .caret ? SelectorCode.derivedKind : SelectorCode.exactKind) << 24 | symbol)
             if !symbols.isKnownKind(symbol, in: hierarchy) {
                 log.report(
                     .warning, .casUnknownKind, "unknown kind '\(name)'", at: reader[nameIndex],
@@ -201,20 +217,20 @@ struct SelectorParser {
         case .dotWord:
             let (symbol, name) = written(index, in: &symbols)
             selector.parts.append(.className(name))
-            selector.code.append(SelectorCode.className << 24 | symbol)
+            code.append(SelectorCode.className << 24 | symbol)
             index += 1
             return true
         case .hash:
             let (symbol, name) = written(index, in: &symbols)
             selector.parts.append(.id(name))
-            selector.code.append(SelectorCode.id << 24 | symbol)
+            code.append(SelectorCode.id << 24 | symbol)
             index += 1
             return true
         case .leftBracket:
             guard let states = parseStates(at: &index) else { return false }
             for state in states {
                 selector.parts.append(.state(state))
-                selector.code.append(SelectorCode.state << 24 | symbols.symbol(state))
+                code.append(SelectorCode.state << 24 | symbols.symbol(state))
             }
             return true
         case .dot:
