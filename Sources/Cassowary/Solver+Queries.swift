@@ -44,8 +44,8 @@ extension Solver {
     /// order they were added. Edit variables are not included.
     public mutating func brokenConstraints() -> [BrokenConstraint] {
         var result: [BrokenConstraint] = []
-        let held = records.compactMap { $0 }.filter { !$0.isRequired && !$0.isEdit }.sorted { $0.sequence < $1.sequence }
-        for record in held {
+        for slot in recordSlotsInOrder(where: { !$0.isRequired && !$0.isEdit }) {
+            let record = records[Int(slot)]!
             let violation = self.violation(of: record)
             if Tolerance.isPositive(violation) { result.append(BrokenConstraint(constraint: record.constraint, violation: violation)) }
         }

@@ -69,7 +69,18 @@ public struct Solver: Sendable {
     /// The constraints in the solver, in the order they were added (edit
     /// variables' internal constraints excluded).
     public var constraints: [Constraint] {
-        records.compactMap { $0 }.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }.map(\.constraint)
+        recordSlotsInOrder { !$0.isEdit }.map { records[Int($0)]!.constraint }
+    }
+
+    /// The slots of the records that pass `include`, in the order they were
+    /// added. Sorts slot numbers rather than copies of the records: a
+    /// layout's tens of thousands of records were copied three times over
+    /// (gather, filter, sort), 12 MB at the peak of a 10,000-view render.
+    func recordSlotsInOrder(where include: (ConstraintRecord) -> Bool) -> [Int32] {
+        var slots: [Int32] = []
+        for (slot, record) in records.enumerated() where record.map(include) == true { slots.append(Int32(slot)) }
+        slots.sort { records[Int($0)]!.sequence < records[Int($1)]!.sequence }
+        return slots
     }
 
     /// The constraint's current constant (see `Constraint.constant`), which

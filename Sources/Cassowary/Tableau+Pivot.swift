@@ -115,22 +115,7 @@ extension Tableau {
             for cell in editor.columns[Int(e.symbol)] where targetStamp[Int(cell.row)] == g {
                 found[Int(targetIndex[Int(cell.row)])] = cell.position
             }
-            for i in targets.indices {
-                let rid = targets[i].row
-                let delta = alphas[i] * e.coefficient
-                let p = found[i]
-                if p >= 0 {
-                    found[i] = -1
-                    let c = editor.rows[Int(rid)].entries[Int(p)].coefficient + delta
-                    if Tolerance.isZero(c) {
-                        editor.remove(row: rid, at: p)
-                    } else {
-                        editor.rows[Int(rid)].entries[Int(p)].coefficient = c
-                    }
-                } else if !Tolerance.isZero(delta) {
-                    editor.append(row: rid, e.symbol, delta)
-                }
-            }
+            editor.add(e.symbol, e.coefficient, to: targets, alphas: alphas, found: &found)
         }
         swap(&editor.rows, &rows)
         swap(&editor.columns, &coreColumn)
@@ -272,27 +257,63 @@ struct CoreRowEditor {
     /// Symbols whose column became empty, in order.
     var emptied: [Int32] = []
 
-    @inline(__always) mutating func append(row rid: Int32, _ s: Int32, _ coefficient: Double) {
-        var entry = Entry(symbol: s, coefficient: coefficient)
-        entry.cell = Int32(columns[Int(s)].count)
-        columns[Int(s)].append(Cell(row: rid, position: Int32(rows[Int(rid)].entries.count)))
-        rows[Int(rid)].entries.append(entry)
+    /// `rows[t] += alphas[i] × coefficient × s` for every target t = targets[i],
+    /// where `found[i]` is the position of `s` in t or -1 (reset to -1 here).
+    /// The same appends and removals in the same order as one at a time, but
+    /// with `s`'s column held as a local: every append goes to that column,
+    /// and a removal touches only it and the column of the entry it moves,
+    /// so most writes skip a check of the array of columns.
+    @inline(__always) mutating func add(
+        _ s: Int32, _ coefficient: Double, to targets: [Cell], alphas: [Double], found: inout [Int32]
+    ) {
+        var column: [Cell] = []
+        swap(&column, &columns[Int(s)])
+        for i in targets.indices {
+            let rid = Int(targets[i].row)
+            let delta = alphas[i] * coefficient
+            let p = found[i]
+            if p >= 0 {
+                found[i] = -1
+                let c = rows[rid].entries[Int(p)].coefficient + delta
+                if Tolerance.isZero(c) {
+                    remove(row: Int32(rid), at: p, column: &column)
+                } else {
+                    rows[rid].entries[Int(p)].coefficient = c
+                }
+            } else if !Tolerance.isZero(delta) {
+                var entry = Entry(symbol: s, coefficient: delta)
+                entry.cell = Int32(column.count)
+                column.append(Cell(row: Int32(rid), position: Int32(rows[rid].entries.count)))
+                rows[rid].entries.append(entry)
+            }
+        }
+        swap(&column, &columns[Int(s)])
     }
 
     /// Removes the entry at `position` of core row `rid`: its cell leaves the
     /// column (the column's last cell fills the hole) and the row's last
     /// entry takes its place.
     @inline(__always) mutating func remove(row rid: Int32, at position: Int32) {
+        let s = Int(rows[Int(rid)].entries[Int(position)].symbol)
+        var column: [Cell] = []
+        swap(&column, &columns[s])
+        remove(row: rid, at: position, column: &column)
+        swap(&column, &columns[s])
+    }
+
+    /// `remove(row:at:)` with the removed entry's column held by the caller
+    /// (taken out of `columns`).
+    @inline(__always) private mutating func remove(row rid: Int32, at position: Int32, column: inout [Cell]) {
         let e = rows[Int(rid)].entries[Int(position)]
-        let s = Int(e.symbol), index = Int(e.cell)
-        let last = columns[s].removeLast()
-        if index != columns[s].count {
-            columns[s][index] = last
+        let index = Int(e.cell)
+        let last = column.removeLast()
+        if index != column.count {
+            column[index] = last
             rows[Int(last.row)].entries[Int(last.position)].cell = Int32(index)
         } else if index == 0 {
             emptied.append(e.symbol)
         }
-        if Cell.needsTrim(columns[s]) { Cell.refit(&columns[s]) }
+        if Cell.needsTrim(column) { Cell.refit(&column) }
         let moved = rows[Int(rid)].entries.removeLast()
         if position != Int32(rows[Int(rid)].entries.count) {
             rows[Int(rid)].entries[Int(position)] = moved

@@ -5,6 +5,21 @@ import Testing
 /// a side table (`Tableau.costSpill`); these tests drive symbols across that
 /// boundary both ways, through optimisation, removal and a rolled-back add.
 @Suite struct ReducedCostStorageTests {
+    /// One entry per symbol: the inline components pack without padding,
+    /// and each reads back what was stored.
+    @Test func inlineCostIsPackedAndReadsBack() {
+        #expect(MemoryLayout<ReducedCost>.stride == 32)
+        var cost = ReducedCost(count: 2, spill: -1, first: LevelCost(rank: 7, coefficient: -1.5),
+                               second: LevelCost(rank: 3, coefficient: 2.25))
+        #expect(cost.first == LevelCost(rank: 7, coefficient: -1.5))
+        #expect(cost.second == LevelCost(rank: 3, coefficient: 2.25))
+        cost.first.coefficient = 4
+        cost[inline: 1] = LevelCost(rank: 5, coefficient: -8)
+        #expect(cost[inline: 0] == LevelCost(rank: 7, coefficient: 4))
+        #expect(cost.second == LevelCost(rank: 5, coefficient: -8))
+        #expect(ReducedCost() == ReducedCost(count: 0, spill: -1, first: .none, second: .none))
+    }
+
     private func spilledSymbols(_ solver: Solver) -> Int {
         solver.tableau.objectiveCosts.filter { $0.count > ReducedCost.inlineCapacity }.count
     }
