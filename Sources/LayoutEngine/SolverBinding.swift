@@ -34,7 +34,7 @@ struct SolverBinding: Sendable {
     /// Solver constraint (by `identity`) to engine constraint, built when first
     /// needed (see `Memo`). Keyed by the number, not the constraint: a key of
     /// its own would hold each constraint's expression (8 MB at 10,000 views).
-    var owners = Memo<[Int: ConstraintRef]>()
+    var owners = Memo<[Int: PackedConstraintRef]>()
     var alternative: AlternativeLayout?
     /// Additions from this many on go into the solver in stages (see
     /// `addInStages`); tests set it to compare both ways.
@@ -155,19 +155,19 @@ struct SolverBinding: Sendable {
 
     /// The engine constraint behind a solver constraint.
     func owner(of constraint: SolverConstraint) -> ConstraintRef? {
-        owners.value(orMake: ownerMap)[constraint.identity]
+        owners.value(orMake: ownerMap)[constraint.identity]?.ref
     }
 
-    private func ownerMap() -> [Int: ConstraintRef] {
-        var map: [Int: ConstraintRef] = [:]
+    private func ownerMap() -> [Int: PackedConstraintRef] {
+        var map: [Int: PackedConstraintRef] = [:]
         map.reserveCapacity(specSlots.count + implicitConstraints.count)
         for (index, slot) in specSlots.enumerated() where slot.state == .active {
-            if let constraint = pool[slot.handle] { map[constraint.identity] = .spec(index) }
+            if let constraint = pool[slot.handle] { map[constraint.identity] = PackedConstraintRef(.spec(index)) }
         }
         for (view, state) in implicitConstraints.enumerated() {
             for implicit in state.slots where implicit.slot.state == .active {
                 if let constraint = pool[implicit.slot.handle] {
-                    map[constraint.identity] = .implicit(view: view, kind: implicit.kind)
+                    map[constraint.identity] = PackedConstraintRef(.implicit(view: view, kind: implicit.kind))
                 }
             }
         }
@@ -185,8 +185,30 @@ struct SolverBinding: Sendable {
     mutating func noteOwner(_ ref: ConstraintRef?, of constraint: SolverConstraint) {
         guard owners.value != nil else { return }
         if !isKnownUniquelyReferenced(&owners) { owners = owners.copy() }
-        owners.update { $0[constraint.identity] = ref }
+        owners.update { $0[constraint.identity] = ref.map(PackedConstraintRef.init) }
     }
+}
+
+/// A `ConstraintRef` in four bytes, for the owner map's values: a spec
+/// constraint's index as it is, an implicit one as a negative number made of
+/// its view and kind.
+struct PackedConstraintRef: Sendable {
+    private let bits: Int32
+
+    init(_ ref: ConstraintRef) {
+        switch ref {
+        case .spec(let index): bits = Int32(index)
+        case .implicit(let view, let kind): bits = -Int32(view * Self.kinds + kind.rawValue) - 1
+        }
+    }
+
+    var ref: ConstraintRef {
+        if bits >= 0 { return .spec(Int(bits)) }
+        let packed = Int(-(bits + 1))
+        return .implicit(view: packed / Self.kinds, kind: ImplicitKind(rawValue: packed % Self.kinds)!)
+    }
+
+    private static let kinds = ImplicitKind.allCases.count
 }
 
 /// The solver of one or more `SolverBinding` copies with the same state.

@@ -77,3 +77,14 @@ import Testing
         #expect(staged == Self.frames(spec, stagingFrom: .max, width: 200, height: 60))
     }
 }
+
+/// The owner map's four-byte values give back the reference they were made from.
+@Suite struct PackedConstraintRefTests {
+    @Test func everyKindAndIndexRoundTrips() {
+        var refs: [ConstraintRef] = [.spec(0), .spec(1), .spec(57_241), .spec(Int(Int32.max))]
+        for view in [0, 1, 9_999, 100_000] {
+            for kind in ImplicitKind.allCases { refs.append(.implicit(view: view, kind: kind)) }
+        }
+        for ref in refs { #expect(PackedConstraintRef(ref).ref == ref) }
+    }
+}
