@@ -125,7 +125,6 @@ extension SolverBinding {
             updateSlotsInPlace(delta, change, resolver, &work, &dirty, &counts)
             return
         }
-        var slots = [ConstraintSlot](repeating: .inactive(.nonFinite, generation: 0), count: newDocument.constraints.count)
         for index in delta.removed {
             retire(specSlots[index], ref: .spec(index))
             Self.markMentioned(oldDocument.constraints[index], in: newDocument, &dirty)
@@ -134,25 +133,56 @@ extension SolverBinding {
         for pair in delta.replaced {
             retire(specSlots[pair.old], ref: .spec(pair.old))
             Self.markMentioned(oldDocument.constraints[pair.old], in: newDocument, &dirty)
-            slots[pair.new] = fresh(.spec(pair.new), resolver.resolve(pair.new), &work)
+        }
+        moveSlots(delta, newCount: newDocument.constraints.count)
+        for pair in delta.replaced {
+            specSlots[pair.new] = fresh(.spec(pair.new), resolver.resolve(pair.new), &work)
             counts.replaced += 1
         }
         for pair in delta.constantChanged {
-            slots[pair.new] = specSlots[pair.old]
-            update(&slots[pair.new], .spec(pair.new), resolver, &work, &dirty, &counts)
+            var slot = specSlots[pair.new]
+            update(&slot, .spec(pair.new), resolver, &work, &dirty, &counts)
+            specSlots[pair.new] = slot
         }
-        let anyStyleChanged = change.styleChanged.contains(true)
-        for pair in delta.unchanged {
-            slots[pair.new] = specSlots[pair.old]
-            if anyStyleChanged, resolver.readsChangedStyle(pair.new, change.styleChanged) {
-                update(&slots[pair.new], .spec(pair.new), resolver, &work, &dirty, &counts)
+        if change.styleChanged.contains(true) {
+            for pair in delta.unchanged where resolver.readsChangedStyle(pair.new, change.styleChanged) {
+                var slot = specSlots[pair.new]
+                update(&slot, .spec(pair.new), resolver, &work, &dirty, &counts)
+                specSlots[pair.new] = slot
             }
         }
         for index in delta.added {
-            slots[index] = fresh(.spec(index), resolver.resolve(index), &work)
+            specSlots[index] = fresh(.spec(index), resolver.resolve(index), &work)
             counts.added += 1
         }
-        specSlots = slots
+    }
+
+    /// Puts the slots of carried-over constraints at their new indices, the
+    /// others (removed, replaced, added) left as placeholders to be filled. Only
+    /// the stretch between the slots that keep their index at the front and
+    /// those that keep their distance from the end is rebuilt; the rest stay
+    /// (a slot's copy costs a call, and an edit moves a few of ten thousands).
+    private mutating func moveSlots(_ delta: ConstraintDelta, newCount: Int) {
+        let oldCount = specSlots.count
+        var source = [Int32](repeating: -1, count: newCount)
+        for pair in delta.constantChanged { source[pair.new] = Int32(pair.old) }
+        for pair in delta.unchanged { source[pair.new] = Int32(pair.old) }
+        var head = 0
+        while head < min(newCount, oldCount), source[head] == Int32(head) { head += 1 }
+        var tail = 0
+        while tail < min(newCount, oldCount) - head,
+            source[newCount - 1 - tail] == Int32(oldCount - 1 - tail)
+        {
+            tail += 1
+        }
+        let placeholder = ConstraintSlot.inactive(.nonFinite, generation: 0)
+        var middle: [ConstraintSlot] = []
+        middle.reserveCapacity(newCount - tail - head)
+        for index in head..<(newCount - tail) {
+            let old = Int(source[index])
+            middle.append(old >= 0 ? specSlots[old] : placeholder)
+        }
+        specSlots.replaceSubrange(head..<(oldCount - tail), with: middle)
     }
 
     /// Whether every constraint stays at its index (an edit that changed only
@@ -248,12 +278,78 @@ extension SolverBinding {
     /// try for the broken ones.
     mutating func perform(_ work: PendingChanges, in model: AppliedModel, report: inout ReloadReport) {
         for ref in work.constants { updateConstant(ref, in: model) }
-        for ref in model.inSpecOrder(work.additions) { activate(ref, in: model) }
+        addInStages(model.inSpecOrder(work.additions), in: model)
         for ref in work.retries {
             report.retried += 1
             setState(of: ref, to: .pending)
             activate(ref, in: model)
             if slot(ref).state == .active { report.recovered += 1 }
+        }
+    }
+}
+
+extension SolverBinding {
+    /// Additions from this many on are added in stages (see `addInStages`).
+    static let defaultStagingThreshold = 256
+
+    /// Adds constraints (given in spec order). A large batch, a load, goes in
+    /// container by container: each constraint once the latest view it
+    /// mentions is reached (a container's rules that name its last child wait
+    /// for that child), with the solver settled before the children of each
+    /// container. Each part is
+    /// then optimised while its symbols sit in few rows, instead of thousands
+    /// of rows repeating a shared grow unit that one final optimisation pivots
+    /// through. The optimum is unique, so the frames are those of adding
+    /// everything at once (`StagedLoadTests`).
+    mutating func addInStages(_ refs: [ConstraintRef], in model: AppliedModel) {
+        guard refs.count >= stagingThreshold else {
+            for ref in refs { activate(ref, in: model) }
+            return
+        }
+        let reached = refs.map { Self.latestView(mentionedBy: $0, in: model) }
+        var parent = -2
+        for position in Self.stableOrder(by: reached, keys: model.document.views.count) {
+            // Settling before every view would optimise a half-built row once
+            // per child (quadratic on a long row, `SolverWorkTests`).
+            let next = model.document.parentIndex(ofView: reached[position]) ?? -1
+            if next != parent {
+                parent = next
+                solver.settle()
+            }
+            activate(refs[position], in: model)
+        }
+    }
+
+    /// The positions of `values` (each in `0..<keys`) sorted by value, ties in
+    /// their order: a counting sort, linear in the load.
+    private static func stableOrder(by values: [Int], keys: Int) -> [Int] {
+        var start = [Int](repeating: 0, count: keys + 1)
+        for value in values { start[value + 1] += 1 }
+        for key in 0..<keys { start[key + 1] += start[key] }
+        var order = [Int](repeating: 0, count: values.count)
+        for (position, value) in values.enumerated() {
+            order[start[value]] = position
+            start[value] += 1
+        }
+        return order
+    }
+
+    /// The view latest in spec order among the owner of a constraint and the
+    /// views it mentions (a view of another document counts as the owner).
+    private static func latestView(mentionedBy ref: ConstraintRef, in model: AppliedModel) -> Int {
+        switch ref {
+        case .implicit(let view, _):
+            return view
+        case .spec(let index):
+            let document = model.document
+            var latest = model.constraintViews[index]
+            if let view = document.viewIndex[document.constraints[index].left.view] { latest = max(latest, view) }
+            for term in document.constraints[index].right.terms {
+                if case .attribute(let name, _) = term.variable, let view = document.viewIndex[name] {
+                    latest = max(latest, view)
+                }
+            }
+            return latest
         }
     }
 }

@@ -11,15 +11,7 @@ extension SolverBinding {
         var terms: [SolverTerm] = []
         switch ref {
         case .spec(let index):
-            let constraint = model.document.constraints[index]
-            let viewIndex = model.document.viewIndex
-            registry.append(constraint.left, times: 1, index: viewIndex, to: &terms)
-            for term in constraint.right.terms {
-                registry.append(term.variable, times: -term.coefficient, index: viewIndex, to: &terms)
-            }
-            return SolverConstraint(
-                SolverExpression(terms: terms, constant: -constant), Self.solverRelation(constraint.relation),
-                priority: Self.solverPriority(constraint.priority))
+            return solverConstraint(for: model.document.constraints[index], constant: constant, index: model.document.viewIndex)
         case .implicit(let view, let kind):
             registry.variables(ofView: view).append(kind.attribute, times: 1, to: &terms)
             if kind == .screenWidth { terms.append(SolverTerm(terminalWidth, -1)) }
@@ -28,6 +20,22 @@ extension SolverBinding {
                 SolverExpression(terms: terms, constant: -constant), Self.solverRelation(kind.relation),
                 priority: Self.solverPriority(kind.priority))
         }
+    }
+
+    /// A spec constraint as the solver states it. The constraint is borrowed
+    /// from the document's array, not copied (a copy retains its strings and
+    /// arrays, tens of thousands of times on a load).
+    private mutating func solverConstraint(
+        for constraint: borrowing LayoutConstraint, constant: Double, index viewIndex: [String: Int]
+    ) -> SolverConstraint {
+        var terms: [SolverTerm] = []
+        registry.append(constraint.left, times: 1, index: viewIndex, to: &terms)
+        for term in constraint.right.terms {
+            registry.append(term.variable, times: -term.coefficient, index: viewIndex, to: &terms)
+        }
+        return SolverConstraint(
+            SolverExpression(terms: terms, constant: -constant), Self.solverRelation(constraint.relation),
+            priority: Self.solverPriority(constraint.priority))
     }
 
     static func solverPriority(_ priority: LayoutPriority) -> SolverPriority {

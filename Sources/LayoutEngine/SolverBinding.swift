@@ -31,9 +31,14 @@ struct SolverBinding: Sendable {
     var conflictRecords: [ConflictRecord] = []
     /// Counts applied changes; constraints remember the one that last touched them.
     var generation = 0
-    /// Solver constraint to engine constraint, built when first needed (see `Memo`).
-    var owners = Memo<[SolverConstraint: ConstraintRef]>()
+    /// Solver constraint (by `identity`) to engine constraint, built when first
+    /// needed (see `Memo`). Keyed by the number, not the constraint: a key of
+    /// its own would hold each constraint's expression (8 MB at 10,000 views).
+    var owners = Memo<[Int: PackedConstraintRef]>()
     var alternative: AlternativeLayout?
+    /// Additions from this many on go into the solver in stages (see
+    /// `addInStages`); tests set it to compare both ways.
+    var stagingThreshold = SolverBinding.defaultStagingThreshold
 
     /// The solver, for changes: this copy's box is made its own first.
     var solver: Solver {
@@ -150,18 +155,19 @@ struct SolverBinding: Sendable {
 
     /// The engine constraint behind a solver constraint.
     func owner(of constraint: SolverConstraint) -> ConstraintRef? {
-        owners.value(orMake: ownerMap)[constraint]
+        owners.value(orMake: ownerMap)[constraint.identity]?.ref
     }
 
-    private func ownerMap() -> [SolverConstraint: ConstraintRef] {
-        var map: [SolverConstraint: ConstraintRef] = [:]
+    private func ownerMap() -> [Int: PackedConstraintRef] {
+        var map: [Int: PackedConstraintRef] = [:]
+        map.reserveCapacity(specSlots.count + implicitConstraints.count)
         for (index, slot) in specSlots.enumerated() where slot.state == .active {
-            if let constraint = pool[slot.handle] { map[constraint] = .spec(index) }
+            if let constraint = pool[slot.handle] { map[constraint.identity] = PackedConstraintRef(.spec(index)) }
         }
         for (view, state) in implicitConstraints.enumerated() {
             for implicit in state.slots where implicit.slot.state == .active {
                 if let constraint = pool[implicit.slot.handle] {
-                    map[constraint] = .implicit(view: view, kind: implicit.kind)
+                    map[constraint.identity] = PackedConstraintRef(.implicit(view: view, kind: implicit.kind))
                 }
             }
         }
@@ -179,8 +185,30 @@ struct SolverBinding: Sendable {
     mutating func noteOwner(_ ref: ConstraintRef?, of constraint: SolverConstraint) {
         guard owners.value != nil else { return }
         if !isKnownUniquelyReferenced(&owners) { owners = owners.copy() }
-        owners.update { $0[constraint] = ref }
+        owners.update { $0[constraint.identity] = ref.map(PackedConstraintRef.init) }
     }
+}
+
+/// A `ConstraintRef` in four bytes, for the owner map's values: a spec
+/// constraint's index as it is, an implicit one as a negative number made of
+/// its view and kind.
+struct PackedConstraintRef: Sendable {
+    private let bits: Int32
+
+    init(_ ref: ConstraintRef) {
+        switch ref {
+        case .spec(let index): bits = Int32(index)
+        case .implicit(let view, let kind): bits = -Int32(view * Self.kinds + kind.rawValue) - 1
+        }
+    }
+
+    var ref: ConstraintRef {
+        if bits >= 0 { return .spec(Int(bits)) }
+        let packed = Int(-(bits + 1))
+        return .implicit(view: packed / Self.kinds, kind: ImplicitKind(rawValue: packed % Self.kinds)!)
+    }
+
+    private static let kinds = ImplicitKind.allCases.count
 }
 
 /// The solver of one or more `SolverBinding` copies with the same state.
@@ -230,6 +258,19 @@ extension AppliedModel {
 
     /// Engine constraints sorted into spec order.
     func inSpecOrder(_ refs: [ConstraintRef]) -> [ConstraintRef] {
-        refs.map { (key: orderKey($0), ref: $0) }.sorted { $0.key < $1.key }.map(\.ref)
+        // Additions mostly come in spec order already (a load, a view added):
+        // a pass to check is cheaper than sorting thousands of keys.
+        var previous: OrderKey?
+        var sorted = true
+        for ref in refs {
+            let key = orderKey(ref)
+            if let previous, key < previous {
+                sorted = false
+                break
+            }
+            previous = key
+        }
+        if sorted { return refs }
+        return refs.map { (key: orderKey($0), ref: $0) }.sorted { $0.key < $1.key }.map(\.ref)
     }
 }

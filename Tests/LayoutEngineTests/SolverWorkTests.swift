@@ -22,14 +22,29 @@ import Testing
     /// through the dual simplex, which first optimised the half-built layout and
     /// then pivoted along its long rows: 200 children merged 4.6 M row entries,
     /// 400 children 36 M (now about 100 and 200).
+    /// (Built all at once, as a load under `SolverBinding.defaultStagingThreshold`
+    /// constraints is; the staged build of a large load is checked below.)
     @Test func anOverflowingRowOfTextsIsBuiltInLinearWork() {
         var merged: [Int] = []
         for children in [200, 400] {
-            let session = loaded(Self.overflowRow(children)).session
+            let session = loaded(Self.overflowRow(children), stagingThreshold: .max).session
             #expect(session.views.count == children + 2)
             merged.append(session.binding.read { $0.statistics.mergedEntries })
         }
         #expect(merged[1] < 3 * merged[0])
+        #expect(merged[1] < 100_000)
+    }
+
+    /// The staged build of the same rows (settled before each container's
+    /// children, never once per child) stays linear too.
+    @Test func anOverflowingRowOfTextsIsBuiltInLinearWorkInStages() {
+        var merged: [Int] = []
+        for children in [200, 400] {
+            let session = loaded(Self.overflowRow(children), stagingThreshold: 1).session
+            #expect(session.views.count == children + 2)
+            merged.append(session.binding.read { $0.statistics.mergedEntries })
+        }
+        #expect(merged[1] <= 3 * merged[0])
         #expect(merged[1] < 100_000)
     }
 }

@@ -6,13 +6,15 @@ import Testing
 let specPath = "spec.layout"
 
 /// A loaded session on an in-memory spec (and stylesheets), with its files.
+/// `stagingThreshold` overrides when a load's additions go in stages.
 func loaded(
-    _ spec: String, styles: [String: String] = [:], width: Int = 80, height: Int = 24
+    _ spec: String, styles: [String: String] = [:], width: Int = 80, height: Int = 24, stagingThreshold: Int? = nil
 ) -> (session: LayoutSession, files: MemoryFiles) {
     var files = styles
     files[specPath] = spec
     let memory = MemoryFiles(files)
     var session = LayoutSession(specPath: specPath, reader: memory.reader, size: TerminalSize(width: width, height: height))
+    if let stagingThreshold { session.binding.stagingThreshold = stagingThreshold }
     session.load()
     return (session, memory)
 }
