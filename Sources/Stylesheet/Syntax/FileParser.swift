@@ -41,7 +41,8 @@ struct FileParser {
     private var propertySpecs: [PropertySpec?] = []
 
     private struct RepeatedDeclaration {
-        /// The first reading's meaning, without its parsed value (whose tokens are the first copy's).
+        /// The first reading's meaning; without its parsed value (whose tokens are the
+        /// first copy's) from the first repeat on.
         var meaning: DeclarationMeaning
         /// Tokens from the property name to the value.
         var valueOffset: Int
@@ -96,7 +97,8 @@ struct FileParser {
     /// selectors, or drops them when there are none (no rule to hold them).
     private mutating func flush(in context: Context) {
         let pending = pendingStart..<declarations.count
-        guard !pending.isEmpty, let selectors = context.selectors, !selectors.isEmpty else {
+        guard !pending.isEmpty else { return }  // the common case: nothing to drop either
+        guard let selectors = context.selectors, !selectors.isEmpty else {
             declarations.removeSubrange(pending)
             return
         }
@@ -217,7 +219,13 @@ struct FileParser {
         guard prefix == nil else { return readDeclaration(range, prefix: prefix) }
         let text = Int(reader[range.lowerBound].start)..<Int(reader[range.upperBound - 1].end)
         let (number, isNew) = declarationTexts.number(of: text)
-        if !isNew, let repeated = repeatedDeclarations[number] {
+        if !isNew, var repeated = repeatedDeclarations[number] {
+            // A repeat shares the first reading's meaning without its parsed value, made
+            // at the first repeat: a text written once (most of a small file) makes no copy.
+            if repeated.meaning.value != nil {
+                repeated.meaning = repeated.meaning.with(value: nil)
+                repeatedDeclarations[number] = repeated
+            }
             // Its meaning's `text` is `number` already.
             return DeclarationSyntax(
                 meaning: repeated.meaning, valueTokens: (range.lowerBound + repeated.valueOffset)..<range.upperBound,
@@ -227,9 +235,8 @@ struct FileParser {
         let declaration = readDeclaration(range, prefix: nil, text: Int32(number))
         guard isNew else { return declaration }
         if let declaration, log.reportCount == reports, declaration.precomputed != nil {
-            let meaning = declaration.value == nil ? declaration.meaning : declaration.meaning.with(value: nil)
             repeatedDeclarations.append(
-                RepeatedDeclaration(meaning: meaning, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound))
+                RepeatedDeclaration(meaning: declaration.meaning, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound))
         } else {
             repeatedDeclarations.append(nil)
         }

@@ -9,9 +9,14 @@ struct SliceTable: Sendable {
     private var slots: [Int32]
     private var runs: [(start: Int32, end: Int32, hash: UInt32)] = []
 
+    /// Up to this many runs are found by a scan of `runs` and `slots` stays empty:
+    /// most files of a many-file import graph hold a name or two, and a hash array
+    /// for each would cost more to allocate, fill and free than the scans it saves.
+    static let scanLimit = 8
+
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        self.slots = []  // allocated by the first insertion: an unused table costs nothing
+        self.slots = []  // built once the table outgrows `scanLimit`: a small table has none
     }
 
     /// How many distinct runs the table holds; their numbers are `0..<count`.
@@ -20,8 +25,8 @@ struct SliceTable: Sendable {
     /// The number of the run `range` of the source, and whether it was new (then it
     /// got the next number, `count - 1`).
     mutating func number(of range: Range<Int>) -> (number: Int, isNew: Bool) {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
         let hash = Self.hash(bytes, range)
+        if slots.isEmpty { return scanNumber(of: range, hash: hash) }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
@@ -38,6 +43,18 @@ struct SliceTable: Sendable {
         return (runs.count - 1, true)
     }
 
+    /// `number(of:)` for a table of at most `scanLimit` runs: compares hashes in order.
+    private mutating func scanNumber(of range: Range<Int>, hash: UInt32) -> (number: Int, isNew: Bool) {
+        for entry in runs.indices where runs[entry].hash == hash && equal(runs[entry].start, runs[entry].end, range) {
+            return (entry, false)
+        }
+        // One allocation holds every run of a small table.
+        if runs.isEmpty { runs.reserveCapacity(Self.scanLimit) }
+        runs.append((Int32(range.lowerBound), Int32(range.upperBound), hash))
+        if runs.count > Self.scanLimit { grow() }
+        return (runs.count - 1, true)
+    }
+
     private func equal(_ start: Int32, _ end: Int32, _ range: Range<Int>) -> Bool {
         let start = Int(start)
         guard Int(end) - start == range.count else { return false }
@@ -51,7 +68,7 @@ struct SliceTable: Sendable {
     }
 
     private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
+        slots = Array(repeating: 0, count: max(64, slots.count * 2))
         let mask = slots.count - 1
         for (entry, run) in runs.enumerated() {
             var slot = Int(run.hash) & mask
