@@ -109,6 +109,30 @@ import Testing
         #expect(styles.filter(\.bold).count == 1)
     }
 
+    /// A slice table numbers runs alike whether it scans (small) or hashes (past
+    /// `scanLimit`): the same bytes anywhere get the first number, new bytes the next.
+    @Test func sliceTableNumbersRunsAcrossItsScanLimit() {
+        let words = (0..<(SliceTable<Int>.scanLimit * 9)).map { "w\($0 % 37)x" }
+        let source = Array(words.joined(separator: " ").utf8)
+        var table = SliceTable<Int>(bytes: source)
+        var firstNumber: [String: Int] = [:]
+        var offset = 0
+        for word in words {
+            let range = offset..<(offset + word.utf8.count)
+            offset = range.upperBound + 1
+            let (number, isNew) = table.number(of: range, inserting: -1)
+            if let known = firstNumber[word] {
+                #expect(!isNew && number == known && table[number] == known * 10, "\(word)")
+            } else {
+                #expect(isNew && number == firstNumber.count && table[number] == -1, "\(word)")
+                table[number] = number * 10
+                firstNumber[word] = number
+            }
+        }
+        #expect(table.count == 37)
+        #expect(SliceTable<Int>.scanLimit < 37)
+    }
+
     @Test func parserSelectorCodeIsTheCompiledSelector() {
         var random = SplitMix64(seed: 0xC0DE)
         for round in 0..<20 {

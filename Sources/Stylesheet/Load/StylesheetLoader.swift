@@ -89,7 +89,9 @@ public struct StylesheetLoader: Sendable {
     /// The parse of a file, from the cache when its contents are unchanged.
     private mutating func parsedFile(at path: String) -> FileRead {
         let contents: String
-        switch prefetched.removeValue(forKey: path) ?? readContents(of: path) {
+        // Most loads prefetched nothing: skip hashing the path for an empty dictionary.
+        let prefetch = prefetched.isEmpty ? nil : prefetched.removeValue(forKey: path)
+        switch prefetch ?? readContents(of: path) {
         case .failed(let status):
             reads.append(FileRecord(path: path, outcome: .failed(status)))
             return .failed(status)

@@ -34,14 +34,13 @@ struct FileParser {
     /// one that reported nothing and needs no variables reads the same every time, so
     /// a repeat skips the name lookup, the state arguments and the value. Numbered by
     /// `declarationTexts`; nil where the text cannot be reused.
-    private var declarationTexts: SliceTable
-    private var repeatedDeclarations: [RepeatedDeclaration?] = []
+    private var declarationTexts: SliceTable<RepeatedDeclaration?>
     /// Property names by their bytes as written, and their specs (nil: no such property).
-    private var propertyNames: SliceTable
-    private var propertySpecs: [PropertySpec?] = []
+    private var propertyNames: SliceTable<PropertySpec?>
 
     private struct RepeatedDeclaration {
-        /// The first reading's meaning, without its parsed value (whose tokens are the first copy's).
+        /// The first reading's meaning; without its parsed value (whose tokens are the
+        /// first copy's) from the first repeat on.
         var meaning: DeclarationMeaning
         /// Tokens from the property name to the value.
         var valueOffset: Int
@@ -96,7 +95,8 @@ struct FileParser {
     /// selectors, or drops them when there are none (no rule to hold them).
     private mutating func flush(in context: Context) {
         let pending = pendingStart..<declarations.count
-        guard !pending.isEmpty, let selectors = context.selectors, !selectors.isEmpty else {
+        guard !pending.isEmpty else { return }  // the common case: nothing to drop either
+        guard let selectors = context.selectors, !selectors.isEmpty else {
             declarations.removeSubrange(pending)
             return
         }
@@ -216,8 +216,14 @@ struct FileParser {
     private mutating func declaration(_ range: Range<Int>, prefix: String?) -> DeclarationSyntax? {
         guard prefix == nil else { return readDeclaration(range, prefix: prefix) }
         let text = Int(reader[range.lowerBound].start)..<Int(reader[range.upperBound - 1].end)
-        let (number, isNew) = declarationTexts.number(of: text)
-        if !isNew, let repeated = repeatedDeclarations[number] {
+        let (number, isNew) = declarationTexts.number(of: text, inserting: nil)
+        if !isNew, var repeated = declarationTexts[number] {
+            // A repeat shares the first reading's meaning without its parsed value, made
+            // at the first repeat: a text written once (most of a small file) makes no copy.
+            if repeated.meaning.value != nil {
+                repeated.meaning = repeated.meaning.with(value: nil)
+                declarationTexts[number] = repeated
+            }
             // Its meaning's `text` is `number` already.
             return DeclarationSyntax(
                 meaning: repeated.meaning, valueTokens: (range.lowerBound + repeated.valueOffset)..<range.upperBound,
@@ -227,11 +233,8 @@ struct FileParser {
         let declaration = readDeclaration(range, prefix: nil, text: Int32(number))
         guard isNew else { return declaration }
         if let declaration, log.reportCount == reports, declaration.precomputed != nil {
-            let meaning = declaration.value == nil ? declaration.meaning : declaration.meaning.with(value: nil)
-            repeatedDeclarations.append(
-                RepeatedDeclaration(meaning: meaning, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound))
-        } else {
-            repeatedDeclarations.append(nil)
+            declarationTexts[number] = RepeatedDeclaration(
+                meaning: declaration.meaning, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound)
         }
         return declaration
     }
@@ -302,9 +305,9 @@ struct FileParser {
     /// spelling in the file: a name read again costs neither a `String` nor a hash of one.
     private mutating func propertySpec(nameAt index: Int) -> PropertySpec? {
         let token = reader[index]
-        let (number, isNew) = propertyNames.number(of: Int(token.start)..<Int(token.end))
-        if isNew { propertySpecs.append(PropertyCatalog.spec(named: reader.name(index))) }
-        return propertySpecs[number]
+        let (number, isNew) = propertyNames.number(of: Int(token.start)..<Int(token.end), inserting: nil)
+        if isNew { propertyNames[number] = PropertyCatalog.spec(named: reader.name(index)) }
+        return propertyNames[number]
     }
 
     /// Evaluates a value that refers to no `$variable` right away: its values (nil

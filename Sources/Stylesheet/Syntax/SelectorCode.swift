@@ -16,8 +16,8 @@ struct SymbolTable: Sendable {
     private var ids: [String: Int32] = [:]
     /// Names read straight from the source, by their bytes: a name written again
     /// costs neither a `String` nor a hash of one.
-    private var written: SliceTable
-    private var writtenSymbols: [Int32] = []
+    /// Each run's value is its symbol.
+    private var written: SliceTable<Int32>
     /// Per symbol, whether it is a kind the hierarchy knows: 0 not asked yet, 1 yes, 2 no.
     private var knownKind: [UInt8] = []
 
@@ -36,10 +36,10 @@ struct SymbolTable: Sendable {
 
     /// The symbol of the name written at `range` of the source; `name` spells it.
     mutating func symbol(writtenAt range: Range<Int>, name: () -> String) -> Int32 {
-        let (number, isNew) = written.number(of: range)
-        if !isNew { return writtenSymbols[number] }
+        let (number, isNew) = written.number(of: range, inserting: -1)
+        if !isNew { return written[number] }
         let id = symbol(name())
-        writtenSymbols.append(id)
+        written[number] = id
         return id
     }
 

@@ -2,26 +2,39 @@
 /// wherever they occur. The parser uses it to recognise text it has already read (a
 /// selector name, a whole declaration) without building a `String` or hashing one:
 /// a run is hashed with FNV-1a and compared byte by byte, and the table is an open
-/// addressing array of plain integers, so a lookup allocates nothing.
-struct SliceTable: Sendable {
+/// addressing array of plain integers, so a lookup allocates nothing. Each run keeps
+/// a `Value` the caller attaches (a property's spec, a name's symbol) in the same
+/// array, so a table and what it numbers cost one allocation, not two.
+struct SliceTable<Value: Sendable>: Sendable {
     private let bytes: [UInt8]
     /// Entry number + 1 per slot, 0 for an empty slot; the count is a power of two.
     private var slots: [Int32]
-    private var runs: [(start: Int32, end: Int32, hash: UInt32)] = []
+    private var runs: [(start: Int32, end: Int32, hash: UInt32, value: Value)] = []
+
+    /// Up to this many runs are found by a scan of `runs` and `slots` stays empty:
+    /// most files of a many-file import graph hold a name or two, and a hash array
+    /// for each would cost more to allocate, fill and free than the scans it saves.
+    static var scanLimit: Int { 8 }
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        self.slots = []  // allocated by the first insertion: an unused table costs nothing
+        self.slots = []  // built once the table outgrows `scanLimit`: a small table has none
     }
 
     /// How many distinct runs the table holds; their numbers are `0..<count`.
     var count: Int { runs.count }
 
+    /// The value attached to run `number`.
+    subscript(number: Int) -> Value {
+        get { runs[number].value }
+        set { runs[number].value = newValue }
+    }
+
     /// The number of the run `range` of the source, and whether it was new (then it
-    /// got the next number, `count - 1`).
-    mutating func number(of range: Range<Int>) -> (number: Int, isNew: Bool) {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
+    /// got the next number, `count - 1`, and `value`).
+    mutating func number(of range: Range<Int>, inserting value: Value) -> (number: Int, isNew: Bool) {
         let hash = Self.hash(bytes, range)
+        if slots.isEmpty { return scanNumber(of: range, hash: hash, inserting: value) }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
@@ -31,10 +44,24 @@ struct SliceTable: Sendable {
             }
             slot = (slot + 1) & mask
         }
-        runs.append((Int32(range.lowerBound), Int32(range.upperBound), hash))
+        runs.append((Int32(range.lowerBound), Int32(range.upperBound), hash, value))
         slots[slot] = Int32(runs.count)
         // Keep the table at most half full, so probe runs stay short.
         if runs.count * 2 > slots.count { grow() }
+        return (runs.count - 1, true)
+    }
+
+    /// `number(of:)` for a table of at most `scanLimit` runs: compares hashes in order.
+    private mutating func scanNumber(of range: Range<Int>, hash: UInt32, inserting value: Value)
+        -> (number: Int, isNew: Bool)
+    {
+        for entry in runs.indices where runs[entry].hash == hash && equal(runs[entry].start, runs[entry].end, range) {
+            return (entry, false)
+        }
+        // One allocation holds every run of a small table.
+        if runs.isEmpty { runs.reserveCapacity(Self.scanLimit) }
+        runs.append((Int32(range.lowerBound), Int32(range.upperBound), hash, value))
+        if runs.count > Self.scanLimit { grow() }
         return (runs.count - 1, true)
     }
 
@@ -51,7 +78,7 @@ struct SliceTable: Sendable {
     }
 
     private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
+        slots = Array(repeating: 0, count: max(64, slots.count * 2))
         let mask = slots.count - 1
         for (entry, run) in runs.enumerated() {
             var slot = Int(run.hash) & mask
