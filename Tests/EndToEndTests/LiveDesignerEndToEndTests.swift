@@ -100,7 +100,9 @@ struct LiveDesignerEndToEndTests {
 
         let broken = style.replacing("first version", with: "second version") + "\n  bg #12345\n"
         try scenario.write(broken, to: "look.cas")
-        screen = tmux.waitFor(text: "last good layout")
+        // tmux may show a frame half-way through its bytes: wait for the drawer's
+        // last lines too, not only its title, before reading the excerpt.
+        screen = tmux.waitFor { $0.containsText("last good layout") && $0.containsText("│   bg #12345") && $0.containsText("^") }
         #expect(screen.containsText("look.cas:8:6: '#12345' is not a colour"), "\(screen.joinedText)")
         #expect(screen.containsText("│   bg #12345"))
         #expect(screen.containsText("^"))
