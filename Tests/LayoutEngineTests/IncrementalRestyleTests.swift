@@ -60,16 +60,21 @@ import Testing
             ["use \"s.cas\"", "screen root {"] + body(depth: 0, indent: "  ") + ["}"]
         }
 
-        /// Adds a leaf after a line, removes a leaf, or changes a view's class.
+        /// Adds a leaf after a line, removes a leaf, changes a text's quoted string or a view's class.
         mutating func edit(_ lines: inout [String]) {
             let index = 2 + random.below(lines.count - 3)
             let line = lines[index]
             let indent = String(line.prefix { $0 == " " })
-            switch random.below(5) {
+            switch random.below(6) {
             case 0, 1:
                 lines.insert(leaf(indent: line.hasSuffix("{") ? indent + "  " : indent), at: index + 1)
             case 2, 3:
                 if !line.contains("{"), !line.contains("}"), lines.count > 5 { lines.remove(at: index) }
+            case 4:
+                // A new quoted string: the view keeps its cascade, not its effective style.
+                lines[index] = line.contains("\"t\"")
+                    ? line.replacingOccurrences(of: "\"t\"", with: "\"u\"")
+                    : line.replacingOccurrences(of: "\"u\"", with: "\"t\"")
             default:
                 if let dot = line.firstIndex(of: ".") {
                     let digit = line.index(after: line.index(after: dot))
@@ -98,6 +103,7 @@ import Testing
             var states: [String: [String]] = [:]
             for step in 0..<15 {
                 generator.edit(&lines)
+                if step % 2 == 1 { generator.edit(&lines) }
                 files[specPath] = lines.joined(separator: "\n")
                 if step % 5 == 4, let view = session.views.randomElement(using: &generator.random) {
                     session.setStates(["selected"], ofView: view.id)
