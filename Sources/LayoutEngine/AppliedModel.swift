@@ -28,6 +28,34 @@ private final class Parcel<T: Sendable>: @unchecked Sendable {
     func empty() { value = nil }
 }
 
+/// A cascade, or what it is made from until it is first asked for: a reload
+/// that adds a view cascades only that view, and the whole cascade is needed
+/// only for provenance (the inspector, `explain`, hover). Shared by the copies
+/// of a model, which all have the same inputs; the lock makes a lazy fill from
+/// two threads safe.
+final class CascadeBox: Sendable {
+    private let inputs: (stylesheet: Stylesheet, views: [StyledView], media: MediaSignature)?
+    private let memo: Memo<CascadeResult>
+
+    init(_ result: CascadeResult) {
+        inputs = nil
+        memo = Memo(result)
+    }
+
+    init(stylesheet: Stylesheet, views: [StyledView], media: MediaSignature) {
+        inputs = (stylesheet, views, media)
+        memo = Memo()
+    }
+
+    /// Whether the styles came from cascading only some views (the whole
+    /// cascade is made when first asked for).
+    var isDeferred: Bool { inputs != nil }
+
+    var result: CascadeResult {
+        memo.value(orMake: { inputs!.stylesheet.cascade(inputs!.views, media: inputs!.media) })
+    }
+}
+
 /// Tells one setting of a model's styles from another (see `AppliedModel.stylesIdentity`).
 final class StylesIdentity: Sendable {}
 
@@ -46,7 +74,8 @@ struct ParsedSpec: Sendable {
 ///
 /// Invariants: `styledViews`, `styles` and `constraintViews` match `document`
 /// (one entry per view, per view, per constraint); `cascade` is
-/// `stylesheet`'s cascade of `styledViews`; `fileDiagnostics` are the
+/// `stylesheet`'s cascade of `styledViews` with `cascadeMedia`, and
+/// `cascadedStyles` its styles (also when the cascade is left for later); `fileDiagnostics` are the
 /// document's and the stylesheet's, sorted. Two models with the same
 /// `stylesIdentity` have the very same styles.
 struct AppliedModel: Sendable {
@@ -60,7 +89,14 @@ struct AppliedModel: Sendable {
     var styledViews: [StyledView]
     /// The live states `styledViews` were built with.
     var styledStates: [String: [String]] = [:]
-    var cascade: CascadeResult
+    /// The cascade of `styledViews`: for provenance. Worked out when first
+    /// asked for when the styles were cascaded only for the views that came
+    /// (see `LayoutSession.incrementallyRestyled`).
+    private var cascadeBox: CascadeBox
+    /// The cascade's styles, one per view (before the spec's quoted strings).
+    private(set) var cascadedStyles: [ComputedStyle]
+    /// The `@media` blocks that held for `cascadedStyles`.
+    private(set) var cascadeMedia: MediaSignature
     /// Effective styles (the spec's quoted strings on top), one per view.
     private(set) var styles: [ComputedStyle]
     /// Made afresh whenever `styles` is set, kept when they are taken over: two
@@ -83,9 +119,39 @@ struct AppliedModel: Sendable {
         self.sheetVersion = sheetVersion
         self.fileDiagnostics = fileDiagnostics
         self.styledViews = styledViews
-        self.cascade = cascade
+        self.cascadeBox = CascadeBox(cascade)
+        self.cascadedStyles = cascade.styles
+        self.cascadeMedia = cascade.media
         self.styles = styles
         self.constraintViews = constraintViews ?? Self.constraintViews(of: document)
+    }
+
+    /// The cascade behind the styles (worked out now if it was left for later).
+    var cascade: CascadeResult { cascadeBox.result }
+
+    /// Sets the cascade of `styledViews` (and its styles).
+    mutating func setCascade(_ cascade: CascadeResult) {
+        cascadeBox = CascadeBox(cascade)
+        cascadedStyles = cascade.styles
+        cascadeMedia = cascade.media
+    }
+
+    /// Whether the styles were cascaded only for the views that came (for tests).
+    var isIncrementallyCascaded: Bool { cascadeBox.isDeferred }
+
+    /// Takes another model's cascade as it is (same stylesheet, views and media).
+    mutating func keepCascade(of other: AppliedModel) {
+        cascadeBox = other.cascadeBox
+        cascadedStyles = other.cascadedStyles
+        cascadeMedia = other.cascadeMedia
+    }
+
+    /// Sets styles `stylesheet` gives `styledViews` with `media`, worked out
+    /// without a whole cascade; the cascade itself is made when first asked for.
+    mutating func setCascadedStyles(_ styles: [ComputedStyle], media: MediaSignature) {
+        cascadeBox = CascadeBox(stylesheet: stylesheet, views: styledViews, media: media)
+        cascadedStyles = styles
+        cascadeMedia = media
     }
 
     /// Sets the styles (new ones: see `stylesIdentity`).

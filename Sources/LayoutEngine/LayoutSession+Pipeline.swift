@@ -140,23 +140,108 @@ extension LayoutSession {
         var next = base
         let document = base.document
         let media = base.stylesheet.mediaSignature(width: size.width, height: size.height)
-        if !force, media == model.cascade.media, Self.sameStyleInputs(model.document, document) {
+        if !force, media == model.cascadeMedia, Self.sameStyleInputs(model.document, document) {
             next.styledViews = model.styledViews
-            next.cascade = model.cascade
+            next.keepCascade(of: model)
             // The spec's quoted strings are the only other input: while they stay, so do the styles.
             if Self.sameTitles(model.document, document) {
                 next.keepStyles(of: model)
             } else {
-                next.setStyles(Self.effectiveStyles(model.cascade.styles, document))
+                next.setStyles(Self.effectiveStyles(model.cascadedStyles, document))
             }
             return next
+        }
+        if !force, media == model.cascadeMedia, base.sheetVersion == model.sheetVersion,
+            let restyled = clock.timing(.cascade, { incrementallyRestyled(next) })
+        {
+            return restyled
         }
         let styled = reusableStyledViews(for: document) ?? Self.styledViews(document, states: inputs.statesByView)
         next.styledViews = styled
         next.styledStates = inputs.statesByView
-        next.cascade = clock.timing(.cascade) { base.stylesheet.cascade(styled, media: media) }
-        next.setStyles(Self.effectiveStyles(next.cascade.styles, document))
+        next.setCascade(clock.timing(.cascade) { base.stylesheet.cascade(styled, media: media) })
+        next.setStyles(Self.effectiveStyles(next.cascadedStyles, document))
         return next
+    }
+
+    /// `next` (a new document, the applied stylesheet, media and states) styled
+    /// without cascading every view again, when only a few views came or went:
+    /// a view's style depends only on itself and its ancestors (selectors
+    /// match up the tree, nothing is inherited; docs/cas.md), so a view that
+    /// stayed, under ancestors that stayed, keeps its style, and only the views
+    /// that came are cascaded (with their ancestors, for the selectors). Nil when
+    /// a view that stayed has other style inputs (kind, id, classes, parent) or
+    /// many views came: then everything is cascaded again.
+    private func incrementallyRestyled(_ base: AppliedModel) -> AppliedModel? {
+        let document = base.document, old = model.document
+        guard model.styledStates == inputs.statesByView, model.styledViews.count == old.views.count,
+            model.cascadedStyles.count == old.views.count
+        else { return nil }
+        let previous = document.previousIndices(in: old)
+        var added: [Int] = []
+        for index in previous.indices where previous[index] == nil { added.append(index) }
+        guard added.count <= max(16, document.views.count / 16),
+            Self.keptViewsHaveSameStyleInputs(old, document, previous: previous)
+        else { return nil }
+
+        let addedStyles = Self.cascade(added, of: document, states: inputs.statesByView, with: base.stylesheet, media: model.cascadeMedia)
+        // Built in one pass: a view that stayed with the same quoted string
+        // keeps its effective style too (it has the same kind).
+        var styled: [StyledView] = [], cascaded: [ComputedStyle] = [], styles: [ComputedStyle] = []
+        styled.reserveCapacity(document.views.count)
+        cascaded.reserveCapacity(document.views.count)
+        styles.reserveCapacity(document.views.count)
+        var nextAdded = 0
+        for index in document.views.indices {
+            if let before = previous[index] {
+                styled.append(model.styledViews[before])
+                styled[index].parent = document.parentIndex(ofView: index)
+                cascaded.append(model.cascadedStyles[before])
+                if document.views[index].title == old.views[before].title {
+                    styles.append(model.styles[before])
+                    continue
+                }
+            } else {
+                styled.append(Self.styledView(document, index, states: inputs.statesByView))
+                cascaded.append(addedStyles[nextAdded])
+                nextAdded += 1
+            }
+            styles.append(
+                document.views[index].title == nil
+                    ? cascaded[index] : StyleValues.effective(cascaded[index], for: document.views[index]))
+        }
+        var next = base
+        next.styledViews = styled
+        next.styledStates = inputs.statesByView
+        next.setCascadedStyles(cascaded, media: model.cascadeMedia)
+        next.setStyles(styles)
+        return next
+    }
+
+    /// The styles of some views of a document (in increasing index order), by
+    /// cascading only them and their ancestors.
+    static func cascade(
+        _ views: [Int], of document: LayoutDocument, states: [String: [String]], with stylesheet: Stylesheet,
+        media: MediaSignature
+    ) -> [ComputedStyle] {
+        guard !views.isEmpty else { return [] }
+        var wanted = Set<Int>()
+        for view in views {
+            var current: Int? = view
+            while let index = current, wanted.insert(index).inserted { current = document.parentIndex(ofView: index) }
+        }
+        // Tree order puts every parent before its children.
+        let subset = wanted.sorted()
+        var position: [Int: Int] = [:]
+        var inputs: [StyledView] = []
+        inputs.reserveCapacity(subset.count)
+        for index in subset {
+            position[index] = inputs.count
+            inputs.append(styledView(document, index, states: states))
+            inputs[inputs.count - 1].parent = inputs[inputs.count - 1].parent.flatMap { position[$0] }
+        }
+        let styles = stylesheet.cascade(inputs, media: media).styles
+        return views.map { styles[position[$0]!] }
     }
 
     /// The applied model's cascade input, when `document` gives the cascade the

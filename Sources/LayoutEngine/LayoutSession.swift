@@ -106,7 +106,7 @@ public struct LayoutSession: Sendable {
         clock.timing(.solve) { binding.suggest(newSize) }
         report.applied = true
         let mediaSwitched =
-            model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascade.media
+            model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascadeMedia
         applyAndSolve(mediaSwitched ? restyledModel(model, clock: &clock) : nil, clock: &clock, report: &report)
         return report
     }

@@ -20,6 +20,8 @@ struct LSPBench: ParsableCommand {
     var runs = 41
 
     func run() throws {
+        // `casement lsp`'s allocator setting.
+        AllocatorSetting.keepMemoryForEdits()
         let path = URL(fileURLWithPath: spec).standardizedFileURL.path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

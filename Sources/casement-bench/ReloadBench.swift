@@ -38,6 +38,9 @@ struct ReloadBench: ParsableCommand {
     @Flag(help: "Print every reload's stage timings (to standard error).")
     var verbose = false
 
+    @Flag(help: "Keep glibc's default allocator settings instead of the designer's (see AllocatorSetting), to compare.")
+    var defaultAllocator = false
+
     @Option(help: "Write the generated spec and stylesheet for N views into this directory, and stop.")
     var write: String?
 
@@ -47,6 +50,8 @@ struct ReloadBench: ParsableCommand {
     }
 
     mutating func run() throws {
+        // The designer's allocator setting: these are its edits.
+        if !defaultAllocator { AllocatorSetting.keepMemoryForEdits() }
         if let write {
             let workload = ReloadWorkload(views: parseSizes(sizes)![0], shape: workload)
             try workload.spec().write(toFile: write + "/nested.layout", atomically: true, encoding: .utf8)

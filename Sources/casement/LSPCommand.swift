@@ -18,6 +18,7 @@ struct LSPCommand: ParsableCommand {
     var debounce = 30
 
     func run() throws {
+        AllocatorSetting.keepMemoryForEdits()
         // A client that goes away must not kill the server mid-write with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let server = LanguageServer(

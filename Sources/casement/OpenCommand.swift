@@ -64,6 +64,7 @@ struct OpenCommand: ParsableCommand {
             ).output)
             return
         }
+        AllocatorSetting.keepMemoryForEdits()
         let status = try Self.runDesigner(target, inspector: inspector, colors: colors.flatMap(ColorDepth.init(argument:)))
         if status != 0 { throw ExitCode(status) }
     }
