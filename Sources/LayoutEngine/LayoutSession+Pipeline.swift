@@ -57,6 +57,7 @@ extension LayoutSession {
         var update = modelToApply(
             spec, document: document, fileDiagnostics: fileDiagnostics, restyle: sheetChanged, clock: &clock)
         update.documentChanged = update.documentChanged || documentChanged
+        if droppedParseMemos { dropParseMemos(&update.model) }
         applyAndSolve(update, clock: &clock, report: &report)
         return report
     }
