@@ -27,10 +27,13 @@ extension LayoutSession {
     }
 
     /// Lets go of what only incremental parsing and lowering reuse, in the
-    /// model about to be applied and in the inputs (both hold them).
-    mutating func dropParseMemos(_ model: inout AppliedModel) {
+    /// model about to be applied, in the inputs and in the load's own copy of
+    /// the parse (all three hold them).
+    mutating func dropParseMemos(_ model: inout AppliedModel, _ spec: inout ParsedSpec) {
         model.syntax = nil
         model.document.dropLoweringMemo()
+        spec.syntax = nil
+        spec.document.dropLoweringMemo()
         inputs.latestSpec?.syntax = nil
         inputs.latestSpec?.document.dropLoweringMemo()
     }

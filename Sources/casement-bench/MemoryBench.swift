@@ -19,8 +19,8 @@ struct MemoryBench: ParsableCommand {
         discussion: """
             Writes the reload benchmark's nested spec and stylesheet for each size into a \
             temporary directory, then renders each one --runs times in a fresh process \
-            (load, solve, draw at 200x60 or write JSON; output to /dev/null) and prints \
-            that process's peak resident set size in MB. Budget: 10,000 views ≤ 80 MB.
+            (`casement render --size 200x60`, drawn or as JSON; output to /dev/null) and \
+            prints that process's peak resident set size in MB. Budget: 10,000 views ≤ 80 MB.
             """)
 
     @Option(help: "Comma-separated view counts.")
@@ -34,6 +34,11 @@ struct MemoryBench: ParsableCommand {
 
     @Option(help: "Workload shape (see `reload --help`).")
     var workload: ReloadWorkload.Shape = .nested
+
+    @Option(help: ArgumentHelp(
+        "What renders: casement (the `casement render` built next to this binary, as users run it) or self (this binary's memory-child, which links every library and all of Foundation: about 5 MB more).",
+        valueName: "renderer"))
+    var renderer = "casement"
 
     mutating func run() throws {
         let directory = try temporaryDirectory()
@@ -65,7 +70,12 @@ struct MemoryBench: ParsableCommand {
 
     /// Runs one render in a child process and returns its peak RSS in MB.
     private func peakMegabytes(spec: String, format: String) throws -> Double {
-        let arguments = [CommandLine.arguments[0], "memory-child", spec, "--format", format]
+        var executable = "/proc/self/exe"
+        var arguments = [CommandLine.arguments[0], "memory-child", spec, "--format", format]
+        if renderer == "casement" {
+            executable = try Self.casementBinary()
+            arguments = [executable, "render", spec, "--size", "200x60", "--format", format]
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -73,7 +83,7 @@ struct MemoryBench: ParsableCommand {
         var pid = pid_t()
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let spawned = posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw ValidationError("cannot start a child: error \(spawned)") }
         var status: Int32 = 0
         var usage = rusage()
@@ -81,6 +91,22 @@ struct MemoryBench: ParsableCommand {
             throw ValidationError("the render of \(spec) as \(format) failed (status \(status))")
         }
         return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in kilobytes on Linux
+    }
+}
+
+extension MemoryBench {
+    /// The `casement` executable built next to this one (`swift build` puts
+    /// both products in the same directory).
+    static func casementBinary() throws -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { throw ValidationError("cannot find this executable's path") }
+        let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let sibling = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/casement"
+        guard access(sibling, X_OK) == 0 else {
+            throw ValidationError("no casement executable at \(sibling): build it (`swift build -c release --product casement`) or pass --renderer self")
+        }
+        return sibling
     }
 }
 
@@ -96,7 +122,7 @@ struct MemoryChild: ParsableCommand {
     func run() throws {
         guard let renderFormat = RenderFormat(rawValue: format) else { throw ValidationError("unknown format \(format)") }
         var session = LayoutSession(specPath: spec, size: TerminalSize(width: 200, height: 60))
-        session.load()
+        session.loadForOneFrame()
         guard session.views.count > 1 else { throw ValidationError("\(spec) gave no views") }
         var output = BlockOutput()
         if renderFormat == .json {
