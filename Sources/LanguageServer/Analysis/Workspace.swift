@@ -187,8 +187,8 @@ enum SpecDiscovery {
         return result
     }
 
-    /// The paths under `root` (relative to it, a folder before what it holds,
-    /// each folder's names sorted), leaving out hidden names and
+    /// The paths under `root`, relative to it: a folder's names (sorted)
+    /// before what its folders hold, leaving out hidden names and
     /// `node_modules`; at most `fileLimit` of them.
     static func walk(_ root: String) -> [String] {
         var found: [String] = []
