@@ -41,13 +41,6 @@ public struct LayoutDocument: Sendable {
         self.memo = memo
     }
 
-    /// Lets go of what the lowering kept for the next one (the memo an edit's
-    /// lowering reuses). For a document that is shown once and not edited
-    /// (`casement render`): the next lowering of an edit starts from scratch.
-    public mutating func dropLoweringMemo() {
-        memo = nil
-    }
-
     /// The view with this id; nil when there is none.
     public func view(_ id: String) -> ViewDeclaration? {
         viewIndex[id].map { views[$0] }
