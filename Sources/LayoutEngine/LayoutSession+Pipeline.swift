@@ -28,7 +28,7 @@ extension LayoutSession {
         var report = ReloadReport(trigger: firstLoad ? .load : .reload)
         inputs.read(changed: changed, guessingFrom: model, clock: &clock, report: &report)
 
-        let spec = inputs.latestSpec!
+        var spec = inputs.latestSpec!
         let documentChanged = firstLoad || spec.text != model.specText || spec.readError != model.specReadError
         let sheetChanged = firstLoad || inputs.latestSheetVersion != model.sheetVersion
         guard documentChanged || sheetChanged else {
@@ -57,6 +57,7 @@ extension LayoutSession {
         var update = modelToApply(
             spec, document: document, fileDiagnostics: fileDiagnostics, restyle: sheetChanged, clock: &clock)
         update.documentChanged = update.documentChanged || documentChanged
+        if droppedParseMemos { dropParseMemos(&update.model, &spec) }
         applyAndSolve(update, clock: &clock, report: &report)
         return report
     }

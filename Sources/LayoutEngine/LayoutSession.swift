@@ -36,6 +36,9 @@ public struct LayoutSession: Sendable {
     public internal(set) var views: [ViewLayout] = []
     /// Whether anything was ever applied (the first load applies whatever it can).
     var hasLoaded = false
+    /// Set by `loadForOneFrame()`: the spec's syntax tree and lowering memo
+    /// were let go, and the next change parses the spec again first.
+    var droppedParseMemos = false
     /// True while `diagnostics` shows the errors of files that were not applied.
     var isShowingBlockedErrors = false
     /// The diagnostics of the last load or reload (files and engine), sorted.
@@ -80,7 +83,8 @@ public struct LayoutSession: Sendable {
     /// Reads and applies everything. The first load applies whatever it can, errors or not.
     @discardableResult
     public mutating func load() -> ReloadReport {
-        readAndApply(changed: nil)
+        restoreParseMemos()
+        return readAndApply(changed: nil)
     }
 
     /// Re-reads the files that changed (paths as `watchedFiles` spells them;
@@ -90,7 +94,8 @@ public struct LayoutSession: Sendable {
     /// did not have, nothing is applied and the report lists them.
     @discardableResult
     public mutating func reload(changedFiles: [String]) -> ReloadReport {
-        readAndApply(changed: changedFiles)
+        restoreParseMemos()
+        return readAndApply(changed: changedFiles)
     }
 
     /// A new terminal size: the screen's edit variables take it (no rebuild). When
@@ -100,6 +105,7 @@ public struct LayoutSession: Sendable {
     public mutating func resize(to newSize: TerminalSize) -> ReloadReport {
         var report = ReloadReport(trigger: .resize)
         guard newSize != size else { return report }
+        restoreParseMemos()
         var clock = StageClock()
         size = newSize
         dropAlternative()
@@ -125,6 +131,7 @@ public struct LayoutSession: Sendable {
         guard states != self.states(ofView: id) else { return report }
         inputs.statesByView[id] = states.isEmpty ? nil : states
         guard hasLoaded, viewIndex(of: id) != nil else { return report }
+        restoreParseMemos()
         var clock = StageClock()
         report.applied = true
         applyAndSolve(restyledModel(model, clock: &clock), clock: &clock, report: &report)

@@ -12,6 +12,12 @@ import LayoutPainting
 /// binary, the Swift runtime), so each run re-executes this binary with the
 /// hidden `memory-child` command and reads the child's `ru_maxrss` from `wait4`.
 /// The small workload gives the floor every render pays, whatever its size.
+/// By default the child is the `casement` executable built next to this one
+/// (what users run; it links less than this binary). The kernel counts the
+/// spawning process's own resident size into a child's `ru_maxrss` (the child
+/// starts as a copy of this process), so a figure is never below this
+/// binary's size at the spawn, about 21 MB: the 10-view floor reads a few MB
+/// higher here than `/usr/bin/time -v casement render` shows.
 struct MemoryBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memory",
@@ -19,8 +25,8 @@ struct MemoryBench: ParsableCommand {
         discussion: """
             Writes the reload benchmark's nested spec and stylesheet for each size into a \
             temporary directory, then renders each one --runs times in a fresh process \
-            (load, solve, draw at 200x60 or write JSON; output to /dev/null) and prints \
-            that process's peak resident set size in MB. Budget: 10,000 views ≤ 80 MB.
+            (`casement render --size 200x60`, drawn or as JSON; output to /dev/null) and \
+            prints that process's peak resident set size in MB. Budget: 10,000 views ≤ 80 MB.
             """)
 
     @Option(help: "Comma-separated view counts.")
@@ -35,7 +41,19 @@ struct MemoryBench: ParsableCommand {
     @Option(help: "Workload shape (see `reload --help`).")
     var workload: ReloadWorkload.Shape = .nested
 
+    @Option(help: ArgumentHelp(
+        "What renders: casement (the `casement render` built next to this binary, as users run it), self (this binary's memory-child, which links every library and all of Foundation: about 6 MB more) or auto (casement when it is built, else self).",
+        valueName: "renderer"))
+    var renderer = "auto"
+
     mutating func run() throws {
+        if renderer == "auto" {
+            renderer = (try? Self.casementBinary()) == nil ? "self" : "casement"
+            if renderer == "self" {
+                printError("memory: no casement built next to casement-bench; measuring its own memory-child (about 6 MB more)")
+            }
+        }
+        guard renderer == "casement" || renderer == "self" else { throw ValidationError("--renderer must be casement, self or auto") }
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for count in parseSizes(sizes) ?? [] {
@@ -65,7 +83,12 @@ struct MemoryBench: ParsableCommand {
 
     /// Runs one render in a child process and returns its peak RSS in MB.
     private func peakMegabytes(spec: String, format: String) throws -> Double {
-        let arguments = [CommandLine.arguments[0], "memory-child", spec, "--format", format]
+        var executable = "/proc/self/exe"
+        var arguments = [CommandLine.arguments[0], "memory-child", spec, "--format", format]
+        if renderer == "casement" {
+            executable = try Self.casementBinary()
+            arguments = [executable, "render", spec, "--size", "200x60", "--format", format]
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -73,7 +96,7 @@ struct MemoryBench: ParsableCommand {
         var pid = pid_t()
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let spawned = posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw ValidationError("cannot start a child: error \(spawned)") }
         var status: Int32 = 0
         var usage = rusage()
@@ -81,6 +104,22 @@ struct MemoryBench: ParsableCommand {
             throw ValidationError("the render of \(spec) as \(format) failed (status \(status))")
         }
         return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in kilobytes on Linux
+    }
+}
+
+extension MemoryBench {
+    /// The `casement` executable built next to this one (`swift build` puts
+    /// both products in the same directory).
+    static func casementBinary() throws -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { throw ValidationError("cannot find this executable's path") }
+        let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let sibling = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/casement"
+        guard access(sibling, X_OK) == 0 else {
+            throw ValidationError("no casement executable at \(sibling): build it (`swift build -c release --product casement`) or pass --renderer self")
+        }
+        return sibling
     }
 }
 
@@ -96,7 +135,7 @@ struct MemoryChild: ParsableCommand {
     func run() throws {
         guard let renderFormat = RenderFormat(rawValue: format) else { throw ValidationError("unknown format \(format)") }
         var session = LayoutSession(specPath: spec, size: TerminalSize(width: 200, height: 60))
-        session.load()
+        session.loadForOneFrame()
         guard session.views.count > 1 else { throw ValidationError("\(spec) gave no views") }
         var output = BlockOutput()
         if renderFormat == .json {

@@ -1,5 +1,14 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Checks made on the raw arguments before the argument parser sees them. `open` is
 /// the default command, so `casement frobnicate x.layout` would otherwise parse as
@@ -37,8 +46,8 @@ enum CommandLineTriage {
 enum SpecPathCheck {
     /// A failure naming the directory (and a few specs in it), or nil for anything else.
     static func directoryFailure(_ path: String) -> CommandFailure? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else {
             return nil
         }
         let specs = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])

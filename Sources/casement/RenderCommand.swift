@@ -1,7 +1,16 @@
 import ArgumentParser
 import Canvas
 import Cells
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LayoutPainting
 

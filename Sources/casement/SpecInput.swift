@@ -1,7 +1,16 @@
 import ArgumentParser
 import Cells
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import Synchronization
 
@@ -36,7 +45,8 @@ enum SpecLoading {
             return .failure(CommandFailure(message: "cannot read spec '\(path)': \(reason)"))
         }
         var session = LayoutSession(specPath: path, reader: reader, size: size)
-        session.load()
+        // A command prints one frame and exits: no edit will reuse the parse.
+        session.loadForOneFrame()
         return .success(session)
     }
 }

@@ -1,4 +1,5 @@
 import Casement
+import Foundation
 import Testing
 
 /// SnapKit's and Masonry's documented behaviours, one test each: what their

@@ -1,5 +1,6 @@
 import Canvas
 import Cells
+import Foundation
 import LayoutPainting
 import LayoutEngine
 import Testing

@@ -1,5 +1,6 @@
 import Canvas
 import Diagnostics
+import Foundation
 import LayoutEngine
 import Testing
 

@@ -1,6 +1,7 @@
 import Canvas
 import Cells
 import Diagnostics
+import Foundation
 import LayoutEngine
 import Stylesheet
 import TerminalUI

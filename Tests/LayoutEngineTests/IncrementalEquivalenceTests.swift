@@ -1,4 +1,5 @@
 import Cells
+import Foundation
 import TestSupport
 import Testing
 

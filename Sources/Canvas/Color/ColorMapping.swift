@@ -1,5 +1,14 @@
 import Cells
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A colour as the terminal is told to show it, at a given `ColorDepth`.
 public enum TerminalColor: Hashable, Sendable {

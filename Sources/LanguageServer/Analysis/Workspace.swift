@@ -1,6 +1,10 @@
 import Cells
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayoutEngine
 import LayoutSpec
 import Stylesheet
@@ -170,15 +174,8 @@ enum SpecDiscovery {
 
     static func specs(under root: String, files: OverlayFiles) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return result }
-        var seen = 0
-        while let relative = walker.nextObject() as? String, seen < fileLimit {
+        for relative in walk(root) {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            if name.hasPrefix(".") || name == "node_modules" {
-                walker.skipDescendants()
-                continue
-            }
-            seen += 1
             guard Workspace.isSpec(name) else { continue }
             let path = root + "/" + relative
             guard let text = files.text(path) else { continue }
@@ -188,6 +185,31 @@ enum SpecDiscovery {
             result[path] = Set(loader.load(uses).files.map(\.path)).union(uses)
         }
         return result
+    }
+
+    /// The paths under `root`, relative to it: a folder's names (sorted)
+    /// before what its folders hold, leaving out hidden names and
+    /// `node_modules`; at most `fileLimit` of them.
+    static func walk(_ root: String) -> [String] {
+        var found: [String] = []
+        var folders: [String] = [""]  // relative paths still to list, the next one last
+        let files = FileManager.default
+        while let folder = folders.popLast(), found.count < fileLimit {
+            let absolute = folder.isEmpty ? root : root + "/" + folder
+            guard let names = try? files.contentsOfDirectory(atPath: absolute) else { continue }
+            var subfolders: [String] = []
+            for name in names.sorted() where !name.hasPrefix(".") && name != "node_modules" {
+                guard found.count < fileLimit else { break }
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                found.append(relative)
+                var isDirectory = false
+                if files.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), isDirectory {
+                    subfolders.append(relative)
+                }
+            }
+            folders += subfolders.reversed()
+        }
+        return found
     }
 
     /// The resolved paths of a spec's `use "…"` lines, read from its text.

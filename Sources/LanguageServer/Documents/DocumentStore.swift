@@ -1,10 +1,19 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Stylesheet
 
 /// The open documents, shared by the thread that reads messages and the one
 /// that analyses them.
 public final class DocumentStore: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ServerLock()
     private var documents: [String: TextDocument] = [:]
 
     /// An empty store: no document is open.
@@ -48,7 +57,7 @@ public final class DocumentStore: @unchecked Sendable {
 
 /// Files as the analysis sees them: the open buffers it was last given, then the disk.
 final class OverlayFiles: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ServerLock()
     private var texts: [String: String] = [:]
     private let disk: StylesheetReader
 
@@ -87,7 +96,32 @@ public enum Paths {
         guard uri.hasPrefix("file://") else { return uri }
         if let url = URL(string: uri), url.isFileURL { return url.standardizedFileURL.path }
         let rest = String(uri.dropFirst("file://".count))
-        return rest.removingPercentEncoding ?? rest
+        return percentDecoded(rest) ?? rest
+    }
+
+    /// `text` with each `%XX` replaced by its byte; nil when an escape is
+    /// malformed or the bytes are not UTF-8.
+    static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = utf8.next().flatMap(hexValue), let low = utf8.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The `file://` URI of an absolute path.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayoutSpec
 import Stylesheet
 
@@ -90,9 +94,9 @@ extension LanguageServer {
         let directory = typed.hasPrefix("/") ? typed : base + "/" + typed
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
         return entries.sorted().compactMap { name in
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
-            if isDirectory.boolValue { return name.hasPrefix(".") ? nil : CompletionItem(label: name + "/", kind: 19, detail: nil) }
+            if isDirectory { return name.hasPrefix(".") ? nil : CompletionItem(label: name + "/", kind: 19, detail: nil) }
             return name.hasSuffix(".cas") ? CompletionItem(label: name, kind: 17, detail: "stylesheet") : nil
         }
     }

@@ -57,7 +57,7 @@ enum DiagnosticConversion {
     /// The name a "did you mean 'x'?" hint offers, written as the subject is
     /// written (a `$` or `#` the subject starts with and the name lacks is kept).
     static func replacement(for diagnostic: Diagnostic) -> String? {
-        guard let hint = diagnostic.hint, let open = hint.range(of: "did you mean '") else { return nil }
+        guard let hint = diagnostic.hint, let open = hint.firstRange(of: "did you mean '") else { return nil }
         let rest = hint[open.upperBound...]
         guard let close = rest.firstIndex(of: "'") else { return nil }
         var name = String(rest[..<close])

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON-RPC 2.0 error, sent as the `error` of a response.
 public struct ResponseError: Error, Codable, Hashable, Sendable {

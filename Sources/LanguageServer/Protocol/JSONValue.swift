@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Any JSON value: the params and results of messages whose shape the server
 /// reads only in part, decoded and encoded with Foundation's JSON coders.

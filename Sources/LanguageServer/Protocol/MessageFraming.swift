@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the reader found in the byte stream: a message body, or a part of the
 /// stream that was not a well-formed message (skipped; the server answers it
@@ -36,7 +45,7 @@ public struct MessageReader {
         self.init(maximumLength: maximumLength) {
             var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
-                let count = chunk.withUnsafeMutableBytes { Foundation.read(fileDescriptor, $0.baseAddress, $0.count) }
+                let count = chunk.withUnsafeMutableBytes { systemRead(fileDescriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 return count > 0 ? Array(chunk[0..<count]) : []
             }
@@ -132,19 +141,27 @@ public struct MessageReader {
         guard let text = String(bytes: header, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let name = Self.trimmingBlanks(line[..<colon]).lowercased()
             guard name == "content-length" else { continue }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = Self.trimmingBlanks(line[line.index(after: colon)...])
             guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
             return Int(value)
         }
         return nil
     }
+
+    /// `text` without the spaces and tabs around it.
+    private static func trimmingBlanks(_ text: Substring) -> Substring {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }) else { return "" }
+        let last = text.lastIndex(where: { !isBlank($0) })!
+        return text[first...last]
+    }
 }
 
 /// Writes framed messages; safe to call from several threads at once.
 public final class MessageWriter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ServerLock()
     private let write: (Data) -> Void
 
     /// `write` receives each whole frame (header and body) in one piece.
@@ -158,7 +175,7 @@ public final class MessageWriter: @unchecked Sendable {
             data.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
-                    let written = Foundation.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                    let written = systemWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
                         return
@@ -173,8 +190,24 @@ public final class MessageWriter: @unchecked Sendable {
     public func send(_ body: Data) {
         var frame = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
         frame.append(body)
-        lock.lock()
-        defer { lock.unlock() }
-        write(frame)
+        lock.withLock { write(frame) }
     }
+}
+
+/// The C library's `read(2)`: inside `MessageReader` the name is its own `read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}
+
+/// The C library's `write(2)`: inside `MessageWriter` the name is its own `write`.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
 }

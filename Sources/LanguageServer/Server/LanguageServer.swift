@@ -1,5 +1,14 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The Casement language server: reads JSON-RPC messages, keeps the open
 /// documents, and answers from the same parser, cascade and engine as the
@@ -32,7 +41,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var options: Options
     private let writer: MessageWriter
     private let analysisQueue = DispatchQueue(label: "casement.lsp.analysis")
-    private let lock = NSLock()
+    private let lock = ServerLock()
     private var state = LifecycleState.starting
     /// Counts scheduled analyses; a scheduled one runs only if it is still the latest.
     private var scheduled = 0

@@ -1,5 +1,14 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A spec file that could not be read.
 public struct SpecFileError: Error, Hashable, Sendable, CustomStringConvertible {
