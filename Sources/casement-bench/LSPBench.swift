@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LanguageServer
+import Designer
 
 /// `casement-bench lsp`: the language server on the stress demo, in process.
 /// Times a keystroke (a `didChange` that edits one constant) to the published

@@ -3,6 +3,7 @@ import Cells
 import Foundation
 import LayoutEngine
 import Stylesheet
+import Designer
 
 /// `casement-bench reload`: the layout engine's reload path on generated specs —
 /// rows, columns and grids nested three deep under a screen, leaves styled by a

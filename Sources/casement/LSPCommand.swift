@@ -10,6 +10,7 @@ import Glibc
 import Darwin
 #endif
 import LanguageServer
+import Designer
 
 /// `casement lsp`: the language server over standard input and output.
 struct LSPCommand: ParsableCommand {

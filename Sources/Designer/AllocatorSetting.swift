@@ -10,13 +10,15 @@ import Glibc
 /// give big blocks pages of their own and hand the top of the heap back to the
 /// system once it is free, so each edit touches fresh pages: about 400 page
 /// faults per `structural-view` edit of the 10,000-view `grow` spec, none with
-/// this setting (docs/engine.md, "Speed"). It is set here, in the executable:
-/// a library must not change the whole process's allocator, and the one-shot
-/// commands (`render`, `check`) keep the defaults, which give memory back sooner.
-enum AllocatorSetting {
+/// this setting (docs/engine.md, "Speed"). No library calls it: a library must
+/// not change the whole process's allocator. An executable that runs a session
+/// for long (`casement open`, `casement lsp`, the benchmarks of them) calls it
+/// from its entry point; the one-shot commands (`render`, `check`) keep the
+/// defaults, which give memory back sooner.
+public enum AllocatorSetting {
     /// Blocks up to 32 MB (glibc's largest threshold) come from the heap, and
     /// up to 64 MB of free memory at its top is kept for the next edit.
-    static func keepMemoryForEdits() {
+    public static func keepMemoryForEdits() {
         #if canImport(Glibc)
         // `mallopt` is declared in <malloc.h>, which the Glibc module does not
         // bring in: it is looked up among the process's symbols instead.
