@@ -102,13 +102,13 @@ extension Solver {
             guard let moved = tableau.freeDirection(s), isFirstDirection(moved, of: s, seen: &seen) else { continue }
             let cause: Ambiguity.Cause
             if tableau.kind(s) == .external {
-                cause = .unconstrained(tableau.externalVariable[Int(s)]!)
+                cause = .unconstrained(tableau.variable(of: s)!)
             } else {
                 let owner = tableau.symbols[Int(s)].owner
                 guard owner >= 0, let record = records[Int(owner)] else { continue }
                 cause = .tie(record.constraint)
             }
-            body(Ambiguity(cause: cause, variables: moved.compactMap { tableau.externalVariable[Int($0)] },
+            body(Ambiguity(cause: cause, variables: moved.compactMap { tableau.variable(of: $0) },
                            constraints: constraintsMentioning(moved, stamp: Int(s), listed: &listed)))
         }
     }

@@ -143,7 +143,7 @@ extension Solver {
     /// no longer refers to it: the variable has left the solver.
     private mutating func forgetIfUnmentioned(_ s: Int32) {
         guard Int(s) < mentions.count, Int(s) < tableau.symbols.count, tableau.kind(s) == .external, mentions[Int(s)].isEmpty,
-              let variable = tableau.externalVariable[Int(s)], editSlot[variable.id] == nil else { return }
+              let variable = tableau.variable(of: s), editSlot[variable.id] == nil else { return }
         let reported = tableau.cachedReported(s)
         if tableau.releaseExternal(s) {
             variableSymbol.remove(variable.id)

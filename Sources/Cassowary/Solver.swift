@@ -108,7 +108,7 @@ public struct Solver: Sendable {
     public mutating func reset() {
         let explains = explainsConflicts
         for s in 0..<Int32(tableau.symbols.count) where tableau.kind(s) == .external {
-            if let variable = tableau.externalVariable[Int(s)] {
+            if let variable = tableau.variable(of: s) {
                 noteDeparture(of: variable, reported: tableau.cachedReported(s))
             }
         }

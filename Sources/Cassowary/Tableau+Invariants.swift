@@ -61,6 +61,14 @@ extension Tableau {
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }
         if objectiveCosts.count != symbols.count { problems.append("objective has \(objectiveCosts.count) symbols") }
+        if externalSlot.count != symbols.count { problems.append("external slots for \(externalSlot.count) symbols") }
+        var slotTaken = [Bool](repeating: false, count: externals.count)
+        for s in symbols.indices where externalSlot[s] >= 0 {
+            let slot = Int(externalSlot[s])
+            if slotTaken[slot] { problems.append("external entry \(slot) shared") }
+            slotTaken[slot] = true
+        }
+        for slot in freeExternals where slotTaken[Int(slot)] { problems.append("external entry \(slot) free and taken") }
         for i in objectiveCosts.indices where objectiveCosts[i].count > 0 {
             let s = Int32(i)
             let costs = costList(s)

@@ -113,7 +113,7 @@ extension LayoutSession {
                 }
             }
         }
-        extra.add(CanvasFit.warnings(for: views, canvas: size))
+        CanvasFit.forEachWarning(for: views, canvas: size) { location, make in extra.add(at: location, make) }
         result = Self.mergingEngineNotes(result + withExcerpts(extra.diagnostics))
         return Self.sorted(result, files: diagnosticFileOrder)
     }
