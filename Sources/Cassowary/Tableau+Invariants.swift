@@ -95,5 +95,14 @@ extension Tableau {
 
 extension Solver {
     /// Internal consistency problems (empty when consistent); for tests.
-    func invariantViolations() -> [String] { tableau.invariantViolations() }
+    func invariantViolations() -> [String] {
+        var problems = tableau.invariantViolations()
+        // The counts the solver keeps must be what the records say.
+        let index = mentionIndex()
+        for s in mentionCount.indices where s < tableau.symbolCount && tableau.kind(Int32(s)) == .external {
+            let listed = index.start[s + 1] - index.start[s]
+            if mentionCount[s] != listed { problems.append("external \(s) counted in \(mentionCount[s]) constraints, in \(listed)") }
+        }
+        return problems
+    }
 }
