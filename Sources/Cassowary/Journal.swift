@@ -160,9 +160,8 @@ extension Tableau {
         flags.removeLast(n)
         coreColumn.removeLast(n)
         definitionColumn.removeLast(n)
-        externalVariable.removeLast(n)
+        releaseExternals(from: count)
         cachedValue.removeLast(n)
-        reportedValue.removeLast(n)
         for s in count..<symbols.count where objectiveCosts[s].spill >= 0 { freeSpill.append(objectiveCosts[s].spill) }
         objectiveCosts.removeLast(n)
         accumulator.removeLast(n)

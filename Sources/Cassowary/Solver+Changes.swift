@@ -23,7 +23,7 @@ extension Solver {
             let last = tableau.cachedReported(s)
             if last.bitPattern != value.bitPattern {
                 tableau.setReported(s, value)
-                if let v = tableau.externalVariable[Int(s)] { result.append(v) }
+                if let v = tableau.variable(of: s) { result.append(v) }
             }
         }
         for departure in departures where variableSymbol[departure.variable.id] == nil

@@ -98,18 +98,19 @@ extension Solver {
         // Records already listed for the ambiguity being built (by stamp), so
         // collecting them is linear in the mentions, not quadratic.
         var listed = [Int](repeating: -1, count: records.count)
+        let mentions = mentionIndex()
         for s in 0..<Int32(tableau.symbols.count) {
             guard let moved = tableau.freeDirection(s), isFirstDirection(moved, of: s, seen: &seen) else { continue }
             let cause: Ambiguity.Cause
             if tableau.kind(s) == .external {
-                cause = .unconstrained(tableau.externalVariable[Int(s)]!)
+                cause = .unconstrained(tableau.variable(of: s)!)
             } else {
                 let owner = tableau.symbols[Int(s)].owner
                 guard owner >= 0, let record = records[Int(owner)] else { continue }
                 cause = .tie(record.constraint)
             }
-            body(Ambiguity(cause: cause, variables: moved.compactMap { tableau.externalVariable[Int($0)] },
-                           constraints: constraintsMentioning(moved, stamp: Int(s), listed: &listed)))
+            body(Ambiguity(cause: cause, variables: moved.compactMap { tableau.variable(of: $0) },
+                           constraints: constraintsMentioning(moved, in: mentions, stamp: Int(s), listed: &listed)))
         }
     }
 
@@ -133,12 +134,46 @@ extension Solver {
         return hash
     }
 
+    /// The record slots of the constraints that mention each external symbol,
+    /// as compressed rows: those of symbol `s` are `slots[start[s]..<start[s + 1]]`,
+    /// by slot. Made for a query from the records' terms (the solver keeps only
+    /// a count per symbol); the order does not matter, as the constraints a
+    /// query lists are sorted by when they were added.
+    struct MentionIndex {
+        var start: [Int32]
+        var slots: [Int32]
+    }
+
+    func mentionIndex() -> MentionIndex {
+        var start = [Int32](repeating: 0, count: tableau.symbols.count + 1)
+        func forEachMention(_ body: (_ symbol: Int, _ slot: Int32) -> Void) {
+            for slot in records.indices {
+                guard let record = records[slot] else { continue }
+                for term in record.constraint.expression.terms {
+                    if let s = variableSymbol[term.variable.id] { body(Int(s), Int32(slot)) }
+                }
+            }
+        }
+        forEachMention { s, _ in start[s + 1] += 1 }
+        for s in 0..<tableau.symbols.count { start[s + 1] += start[s] }
+        var next = start
+        var slots = [Int32](repeating: 0, count: Int(start[tableau.symbols.count]))
+        forEachMention { s, slot in
+            slots[Int(next[s])] = slot
+            next[s] += 1
+        }
+        return MentionIndex(start: start, slots: slots)
+    }
+
     /// The constraints (edits left out) that mention a moved symbol, in the
     /// order they were added, each once.
-    private func constraintsMentioning(_ moved: [Int32], stamp: Int, listed: inout [Int]) -> [Constraint] {
+    private func constraintsMentioning(
+        _ moved: [Int32], in mentions: MentionIndex, stamp: Int, listed: inout [Int]
+    ) -> [Constraint] {
         var involved: [(sequence: Int, slot: Int32)] = []
         for x in moved {
-            for slot in mentions[Int(x)] where listed[Int(slot)] != stamp {
+            for slot in mentions.slots[Int(mentions.start[Int(x)])..<Int(mentions.start[Int(x) + 1])]
+            where listed[Int(slot)] != stamp {
                 listed[Int(slot)] = stamp
                 guard let record = records[Int(slot)], !record.isEdit else { continue }
                 involved.append((record.sequence, slot))

@@ -37,8 +37,8 @@ extension Solver {
         let s = tableau.newSymbol(.external, variable: variable)
         if let held = reportedBeforeDeparture(variable) { tableau.setReported(s, held) }
         variableSymbol.set(variable.id, s)
-        while mentions.count <= Int(s) { mentions.append([]) }
-        mentions[Int(s)] = []
+        while mentionCount.count <= Int(s) { mentionCount.append(0) }
+        mentionCount[Int(s)] = 0
         return s
     }
 
@@ -96,7 +96,7 @@ extension Solver {
             assert(records[Int(slot)]!.markerCoefficient == mu && records[Int(slot)]!.sign == sign)
             nextSequence += 1
             recordSlot.set(constraint.id, slot)
-            for s in externals { mentions[Int(s)].append(slot) }
+            for s in externals { mentionCount[Int(s)] += 1 }
         case .rejected(let explanation):
             tableau.rollbackTransaction()
             tableau.clearTidyList()
@@ -132,18 +132,18 @@ extension Solver {
                                     limit: Tableau.collectedPerRemoval)
         }
         let externals = record.constraint.expression.terms.compactMap { variableSymbol[$0.variable.id] }
-        for s in externals { Tableau.removeFromColumn(&mentions[Int(s)], slot) }
+        for s in externals { mentionCount[Int(s)] -= 1 }
         for s in externals { forgetIfUnmentioned(s) }
         if recordSlot.count == 0 {
-            for s in 0..<Int32(mentions.count) where tableau.kind(s) == .external { forgetIfUnmentioned(s) }
+            for s in 0..<Int32(mentionCount.count) where tableau.kind(s) == .external { forgetIfUnmentioned(s) }
         }
     }
 
     /// Frees an external that no constraint or edit mentions once the tableau
     /// no longer refers to it: the variable has left the solver.
     private mutating func forgetIfUnmentioned(_ s: Int32) {
-        guard Int(s) < mentions.count, Int(s) < tableau.symbols.count, tableau.kind(s) == .external, mentions[Int(s)].isEmpty,
-              let variable = tableau.externalVariable[Int(s)], editSlot[variable.id] == nil else { return }
+        guard Int(s) < mentionCount.count, Int(s) < tableau.symbols.count, tableau.kind(s) == .external, mentionCount[Int(s)] == 0,
+              let variable = tableau.variable(of: s), editSlot[variable.id] == nil else { return }
         let reported = tableau.cachedReported(s)
         if tableau.releaseExternal(s) {
             variableSymbol.remove(variable.id)

@@ -22,8 +22,11 @@ public struct Solver: Sendable {
     var recordSlot = IdentityMap()
     var variableSymbol = PagedIdentityMap()
     var editSlot = IdentityMap()
-    /// Record slots of the constraints that mention each external symbol.
-    var mentions: [[Int32]] = []
+    /// How many constraints (edits included) mention each external symbol, by
+    /// symbol. The constraints themselves are found from the records when a
+    /// query asks (`mentionIndex`): a list per external took 64 bytes or more
+    /// each, about 4 MB of the 10,000-view render.
+    var mentionCount: [Int32] = []
     var nextSequence = 0
     /// False in the scratch solvers used to minimise conflict sets.
     var explainsConflicts = true
@@ -108,7 +111,7 @@ public struct Solver: Sendable {
     public mutating func reset() {
         let explains = explainsConflicts
         for s in 0..<Int32(tableau.symbols.count) where tableau.kind(s) == .external {
-            if let variable = tableau.externalVariable[Int(s)] {
+            if let variable = tableau.variable(of: s) {
                 noteDeparture(of: variable, reported: tableau.cachedReported(s))
             }
         }

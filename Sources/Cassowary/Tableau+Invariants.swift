@@ -61,6 +61,14 @@ extension Tableau {
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }
         if objectiveCosts.count != symbols.count { problems.append("objective has \(objectiveCosts.count) symbols") }
+        if externalSlot.count != symbols.count { problems.append("external slots for \(externalSlot.count) symbols") }
+        var slotTaken = [Bool](repeating: false, count: externals.count)
+        for s in symbols.indices where externalSlot[s] >= 0 {
+            let slot = Int(externalSlot[s])
+            if slotTaken[slot] { problems.append("external entry \(slot) shared") }
+            slotTaken[slot] = true
+        }
+        for slot in freeExternals where slotTaken[Int(slot)] { problems.append("external entry \(slot) free and taken") }
         for i in objectiveCosts.indices where objectiveCosts[i].count > 0 {
             let s = Int32(i)
             let costs = costList(s)
@@ -87,5 +95,14 @@ extension Tableau {
 
 extension Solver {
     /// Internal consistency problems (empty when consistent); for tests.
-    func invariantViolations() -> [String] { tableau.invariantViolations() }
+    func invariantViolations() -> [String] {
+        var problems = tableau.invariantViolations()
+        // The counts the solver keeps must be what the records say.
+        let index = mentionIndex()
+        for s in mentionCount.indices where s < tableau.symbolCount && tableau.kind(Int32(s)) == .external {
+            let listed = index.start[s + 1] - index.start[s]
+            if mentionCount[s] != listed { problems.append("external \(s) counted in \(mentionCount[s]) constraints, in \(listed)") }
+        }
+        return problems
+    }
 }

@@ -27,6 +27,13 @@ struct SymbolInfo: Sendable {
     var rank: Int64
 }
 
+/// What an external symbol stands for: the user variable, and the value
+/// `takeChangedVariables` last reported for it.
+struct ExternalInfo: Sendable {
+    var variable: Variable?
+    var reported: Double
+}
+
 /// Flags kept per symbol outside transactions.
 struct SymbolFlags: OptionSet, Sendable {
     let rawValue: UInt8
@@ -88,10 +95,16 @@ struct Tableau: Sendable {
     var flags: [SymbolFlags] = []
     var coreColumn: [[Cell]] = []
     var definitionColumn: [[Cell]] = []
-    var externalVariable: [Variable?] = []
     var cachedValue: [Double] = []
-    /// The value `takeChangedVariables` last reported.
-    var reportedValue: [Double] = []
+    /// Per symbol, its entry in `externals`, or -1. Only external symbols need
+    /// a variable and a reported value, and most symbols are markers and
+    /// errors: per-symbol arrays of both took 32 bytes a symbol (4 MB of the
+    /// 10,000-view render). An entry stays with its symbol id once made (a
+    /// recycled id that becomes an external again reuses it), so transactions
+    /// need not save it; ids a rollback truncates give theirs back.
+    var externalSlot: [Int32] = []
+    var externals: [ExternalInfo] = []
+    var freeExternals: [Int32] = []
     var freeSymbols: [Int32] = []
 
     // Rows.
@@ -196,9 +209,8 @@ struct Tableau: Sendable {
             journal.noteSymbol(s, symbols[Int(s)])
             symbols[Int(s)] = info
             flags[Int(s)] = []
-            externalVariable[Int(s)] = variable
+            setExternal(s, variable)
             cachedValue[Int(s)] = .nan
-            reportedValue[Int(s)] = .nan
             journal.log(.allocateSymbol(s, reused: true))
         } else {
             s = Int32(symbols.count)
@@ -207,9 +219,9 @@ struct Tableau: Sendable {
             flags.append([])
             coreColumn.append([])
             definitionColumn.append([])
-            externalVariable.append(variable)
+            externalSlot.append(-1)
+            setExternal(s, variable)
             cachedValue.append(.nan)
-            reportedValue.append(.nan)
             accumulator.append(0)
             accumulatorStamp.append(0)
             artificialCoefficient.append(0)
@@ -226,7 +238,7 @@ struct Tableau: Sendable {
         clearObjective(of: s)
         journal.noteSymbol(s, symbols[Int(s)])
         symbols[Int(s)] = SymbolInfo(kind: .unused, row: -1, owner: -1, rank: 0)
-        externalVariable[Int(s)] = nil
+        setExternal(s, nil)
         freeSymbols.append(s)
         journal.log(.freeSymbol(s))
     }
@@ -519,8 +531,49 @@ struct Tableau: Sendable {
         assert(!journal.isActive, "priority levels changed inside a transaction")
     }
 
-    func cachedReported(_ s: Int32) -> Double { reportedValue[Int(s)] }
-    mutating func setReported(_ s: Int32, _ value: Double) { reportedValue[Int(s)] = value }
+    /// The user variable of symbol `s`; nil unless it is an external.
+    @inline(__always) func variable(of s: Int32) -> Variable? {
+        let slot = externalSlot[Int(s)]
+        return slot < 0 ? nil : externals[Int(slot)].variable
+    }
+
+    /// The value last reported for external `s` (NaN: never reported, or not an external).
+    func cachedReported(_ s: Int32) -> Double {
+        let slot = externalSlot[Int(s)]
+        return slot < 0 ? .nan : externals[Int(slot)].reported
+    }
+
+    mutating func setReported(_ s: Int32, _ value: Double) {
+        let slot = externalSlot[Int(s)]
+        if slot >= 0 { externals[Int(slot)].reported = value }
+    }
+
+    /// Gives symbol `s` the variable it stands for (nil: none), never reported
+    /// yet. Only a symbol that becomes an external takes an entry.
+    private mutating func setExternal(_ s: Int32, _ variable: Variable?) {
+        var slot = externalSlot[Int(s)]
+        if slot < 0 {
+            guard variable != nil else { return }
+            if let reused = freeExternals.popLast() {
+                slot = reused
+            } else {
+                slot = Int32(externals.count)
+                externals.append(ExternalInfo(variable: nil, reported: .nan))
+            }
+            externalSlot[Int(s)] = slot
+        }
+        externals[Int(slot)] = ExternalInfo(variable: variable, reported: .nan)
+    }
+
+    /// Gives back the external entries of the symbols from `count` on (about
+    /// to be truncated by a rollback).
+    mutating func releaseExternals(from count: Int) {
+        for s in count..<externalSlot.count where externalSlot[s] >= 0 {
+            externals[Int(externalSlot[s])] = ExternalInfo(variable: nil, reported: .nan)
+            freeExternals.append(externalSlot[s])
+        }
+        externalSlot.removeLast(externalSlot.count - count)
+    }
 
     /// Whether nothing refers to the symbol.
     func isUnreferenced(_ s: Int32) -> Bool {

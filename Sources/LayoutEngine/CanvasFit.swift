@@ -138,23 +138,33 @@ public enum CanvasFit {
     /// screen laid out larger than the terminal has its own warning), and every
     /// text its box cuts off.
     static func warnings(for views: [ViewLayout], canvas size: TerminalSize) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        forEachWarning(for: views, canvas: size) { _, make in result.append(make()) }
+        return result
+    }
+
+    /// The same warnings, each handed to `body` with its location and made only
+    /// if `body` calls `make`: `check` shows the first thousand, and a large
+    /// spec off a small canvas has a warning for thousands of views.
+    static func forEachWarning(
+        for views: [ViewLayout], canvas size: TerminalSize,
+        _ body: (SourceLocation, _ make: () -> Diagnostic) -> Void
+    ) {
         let drawable = drawable(views)
         var isOff = [Bool](repeating: false, count: views.count)
-        var result: [Diagnostic] = []
         for (index, view) in views.enumerated() where drawable[index] {
             if let overflow = overflow(of: view.frame, canvas: size) {
                 isOff[index] = true
                 let parentIsOff = view.parentIndex.map { $0 < index && isOff[$0] } ?? false
                 if !parentIsOff, view.parentIndex != nil || view.kind != .screen {
-                    result.append(offCanvasWarning(view, overflow, canvas: size))
+                    body(view.location) { offCanvasWarning(view, overflow, canvas: size) }
                 }
             }
             // A negative size has its own warning; a box of no size shows none of its text.
             if view.frame.width >= 0, view.frame.height >= 0, let clipping = clipping(of: view.style, frame: view.frame) {
-                result.append(clippedWarning(view, clipping))
+                body(view.location) { clippedWarning(view, clipping) }
             }
         }
-        return result
     }
 
     private static func offCanvasWarning(_ view: ViewLayout, _ overflow: CanvasOverflow, canvas size: TerminalSize) -> Diagnostic {

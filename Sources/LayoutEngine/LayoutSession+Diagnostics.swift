@@ -91,9 +91,11 @@ extension LayoutSession {
         var extra = CappedWarnings(room: room)
         // A collapsed view takes no space and is not drawn: its size and place do not matter.
         let collapsed = CanvasFit.collapsed(views)
-        for ambiguity in ambiguities() {
-            guard let index = viewIndex(of: ambiguity.view), !collapsed[index] else { continue }
-            extra.add(at: views[index].location) { ambiguityWarning(ambiguity, view: index) }
+        // Only the warnings shown describe their constraints.
+        for found in ambiguousViews() where !collapsed[found.view] {
+            extra.add(at: views[found.view].location) {
+                ambiguityWarning(viewAmbiguity(found, describing: describe), view: found.view)
+            }
         }
         for (index, view) in views.enumerated() where !collapsed[index] {
             if view.frame.width < 0 {
@@ -111,7 +113,7 @@ extension LayoutSession {
                 }
             }
         }
-        extra.add(CanvasFit.warnings(for: views, canvas: size))
+        CanvasFit.forEachWarning(for: views, canvas: size) { location, make in extra.add(at: location, make) }
         result = Self.mergingEngineNotes(result + withExcerpts(extra.diagnostics))
         return Self.sorted(result, files: diagnosticFileOrder)
     }

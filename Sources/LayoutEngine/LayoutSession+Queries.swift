@@ -7,6 +7,20 @@ import Stylesheet
 struct QueryCache: Sendable {
     var unsatisfied: [UnsatisfiedPreference]?
     var ambiguities: [ViewAmbiguity]?
+    var ambiguousViews: [AmbiguousView]?
+}
+
+/// One ambiguous view as the scan finds it, its involved constraints not yet
+/// described. Badges and `check`'s warnings need only this (and the warnings
+/// describe the few they show): described, the ambiguities of a 10,000-view
+/// spec held 13 MB of strings at a JSON render's peak.
+struct AmbiguousView: Sendable {
+    /// The view's index, in tree order.
+    var view: Int
+    /// Per slot (left, top, width, height): whether it can move.
+    var moving: [Bool]
+    /// The involved constraints that mention it, in spec order.
+    var involved: [ConstraintRef]
 }
 
 /// What `ambiguities()` finds out per view while it scans the solver.
@@ -125,11 +139,6 @@ extension LayoutSession {
     /// nothing mentions, and directions in which the solution can move at no cost.
     public func ambiguities() -> [ViewAmbiguity] {
         if let cached = queries.read(\.ambiguities), let cached { return cached }
-        var scan = AmbiguityScan(count: views.count)
-        markUnmentionedAttributes(&scan)
-        markFreeDirections(&scan)
-        var result: [ViewAmbiguity] = []
-        let slotAttributes: [Attribute] = [.left, .top, .width, .height]
         // A constraint is involved for every view it mentions: described once,
         // its strings shared.
         var described: [ConstraintRef: ConstraintInfo] = [:]
@@ -139,13 +148,30 @@ extension LayoutSession {
             described[ref] = info
             return info
         }
-        for view in views.indices where scan.moving[view].contains(true) {
-            let attributes = (0..<4).filter { scan.moving[view][$0] }.map { slotAttributes[$0] }
-            let constraints = model.inSpecOrder(scan.involved[view]).map(describeOnce)
-            result.append(ViewAmbiguity(view: views[view].id, attributes: attributes, constraints: constraints))
-        }
+        let result = ambiguousViews().map { viewAmbiguity($0, describing: describeOnce) }
         queries.update { $0.ambiguities = result }
         return result
+    }
+
+    /// What `ambiguities()` lists, before any constraint is described.
+    func ambiguousViews() -> [AmbiguousView] {
+        if let cached = queries.read(\.ambiguousViews), let cached { return cached }
+        var scan = AmbiguityScan(count: views.count)
+        markUnmentionedAttributes(&scan)
+        markFreeDirections(&scan)
+        var result: [AmbiguousView] = []
+        for view in views.indices where scan.moving[view].contains(true) {
+            result.append(AmbiguousView(view: view, moving: scan.moving[view], involved: model.inSpecOrder(scan.involved[view])))
+        }
+        queries.update { $0.ambiguousViews = result }
+        return result
+    }
+
+    /// One entry of `ambiguities()`, its constraints described by `describe`.
+    func viewAmbiguity(_ found: AmbiguousView, describing describe: (ConstraintRef) -> ConstraintInfo) -> ViewAmbiguity {
+        let slotAttributes: [Attribute] = [.left, .top, .width, .height]
+        let attributes = (0..<4).filter { found.moving[$0] }.map { slotAttributes[$0] }
+        return ViewAmbiguity(view: views[found.view].id, attributes: attributes, constraints: found.involved.map(describe))
     }
 
     /// Marks the attributes that no constraint in the solver mentions.

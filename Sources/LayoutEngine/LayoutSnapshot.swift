@@ -46,11 +46,15 @@ public struct LayoutSnapshot: Sendable {
 }
 
 extension LayoutSession {
-    /// The whole layout with every query answered.
-    public func snapshot() -> LayoutSnapshot {
+    /// The whole layout with every query answered. With `listingAmbiguities`
+    /// false, `ambiguities` is left empty (the views are still flagged and the
+    /// diagnostics still warn about them): what JSON prints needs no list, and
+    /// for a large ambiguous spec the list, every involved constraint
+    /// described, is megabytes.
+    public func snapshot(listingAmbiguities: Bool = true) -> LayoutSnapshot {
         LayoutSnapshot(
             size: size, views: views, flags: flags(), diagnostics: checkDiagnostics(), conflicts: conflicts(),
-            unsatisfied: unsatisfiedPreferences(), ambiguities: ambiguities())
+            unsatisfied: unsatisfiedPreferences(), ambiguities: listingAmbiguities ? ambiguities() : [])
     }
 
     /// Badges for every view, in tree order.
@@ -59,7 +63,7 @@ extension LayoutSession {
         func mark(_ id: String, _ flag: ViewFlag) {
             if let index = viewIndex(of: id) { sets[index].insert(flag) }
         }
-        for ambiguity in ambiguities() { mark(ambiguity.view, .ambiguous) }
+        for found in ambiguousViews() { sets[found.view].insert(.ambiguous) }
         for conflict in conflicts() {
             for member in conflict.constraints where member != conflict.broken {
                 for view in member.views { mark(view, .conflict) }

@@ -63,9 +63,10 @@ extension LayoutSession {
         }
         let constraints = model.inSpecOrder(refs).map { describe($0) }
         let flags = flags()[index]
+        let ambiguity = ambiguousViews().first { $0.view == index }.map { viewAmbiguity($0, describing: describe) }
         return ViewExplanation(
             view: views[index], flags: flags, children: document.views[index].children, constraints: constraints,
-            ambiguity: ambiguities().first { $0.view == id }, style: styleExplanation(of: index))
+            ambiguity: ambiguity, style: styleExplanation(of: index))
     }
 
     /// A did-you-mean for an unknown view id.

@@ -118,7 +118,7 @@ struct RenderCommand: ParsableCommand {
     ) -> Result<LayoutSnapshot, CommandFailure> {
         SpecLoading.load(spec, size: size, reader: reader).map { session in
             if leavingSessionToExit { ExitReclaims.leave(session) }
-            return session.snapshot()
+            return session.snapshot(listingAmbiguities: false)
         }
     }
 

@@ -68,6 +68,39 @@ import Testing
         }
     }
 
+    /// Badges, `check`'s warnings and `explain` read the ambiguous views before
+    /// their constraints are described (`ambiguousViews`), and a snapshot for
+    /// JSON skips the described list: all of them must say what the described
+    /// list says. Two sessions, so neither reads the other's cached answers.
+    @Test func badgesWarningsAndExplanationsAgreeWithTheDescribedAmbiguities() {
+        let n = 30
+        let boxes = (0..<n).map { "  box v\($0) { top == 0; height == 1 }" }.joined(separator: "\n")
+        let chain = "  H:|" + (0..<n).map { "[v\($0)]" }.joined() + "|"
+        let spec = "screen root {\n\(boxes)\n\(chain)\n  box w { left == 0; top == 2; height == 1 }\n"
+            + "  box r { left == 0; top == 4; height == 1; width >= 5; width <= 10 }\n}"
+        let listed = loaded(spec, width: 400).session.ambiguities()
+        let session = loaded(spec, width: 400).session
+        let lean = session.snapshot(listingAmbiguities: false)
+        #expect(lean.ambiguities.isEmpty)
+        #expect(listed.count == n + 2)
+        let flagged = session.views.indices.filter { lean.flags[$0].contains(.ambiguous) }.map { session.views[$0].id }
+        #expect(flagged == listed.map(\.view))
+        let warnings = lean.diagnostics.filter { $0.code == .engineAmbiguous }
+        #expect(warnings.map(\.message) == listed.map { "view '\($0.view)' is ambiguous: \($0.message)" })
+        let hints = listed.map { ambiguity in
+            ambiguity.constraints.isEmpty
+                ? "give it a rule for each of them"
+                : "involved: " + ambiguity.constraints.prefix(4).map { "`\($0.text)`" }.joined(separator: ", ")
+                    + (ambiguity.constraints.count > 4 ? ", …" : "")
+        }
+        #expect(warnings.map(\.hint) == hints)
+        for ambiguity in listed {
+            #expect(session.explain(ambiguity.view)?.ambiguity == ambiguity)
+        }
+        #expect(session.explain("root")?.ambiguity == nil)
+        #expect(session.snapshot().ambiguities == listed)
+    }
+
     @Test func alternativeLayoutShowsAnotherSolutionAndComesBack() {
         var session = loaded("screen root {\n  box a { left == 0; top == 0; height == 1; width >= 5; width <= 30 }\n}").session
         let original = session.frame("a")!
