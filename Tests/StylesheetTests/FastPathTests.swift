@@ -133,6 +133,43 @@ import Testing
         #expect(SliceTable<Int>.scanLimit < 37)
     }
 
+    /// Pieces of `.cas` text where the lexer's ASCII fast path and its general path
+    /// meet: names with inner and trailing `-`, sigils, non-ASCII names and lines,
+    /// numbers, strings, comments, both indentations, stray bytes.
+    static let lexerPieces = [
+        "box", "border-color", "a-", "-b", "a--b", "x-1", "_u", "Kx9", ".card", ".", ".5", "#main", "#1a2", "#-x",
+        "$gap", "$-", "$", "@media", "@", "@{", "#", "é", "caf\u{e9}", "\u{6f22}\u{5b57}", "a-\u{e9}", ".\u{e9}x",
+        "$\u{e9}", "12", "1.5", "10px", "50%", "\"s\"", "'q", "// c", "/* c */", "/* é\n */", "{", "}", "(", ")",
+        "[", "]", ":", ";", ",", "=", "+", "-", "*", "/", ">", "<", "^", "&", "!", "~", "\u{1}", " ", " ", "  ",
+        "\t", "\n", "\n  ", "\n\t", "\r\n", "\n    ",
+    ]
+
+    /// The lexer's ASCII fast path against lexing every token the general way: the
+    /// same tokens (kind, offsets, line, column, spacing facts, payloads), numbers,
+    /// strings and diagnostics, on random texts made of `lexerPieces`.
+    @Test func lexerFastPathAgreesWithTheGeneralPath() {
+        var random = SplitMix64(seed: 0x1E8E4)
+        let pieces = Self.lexerPieces
+        var fastTokens = 0
+        for round in 0..<400 {
+            var text = ""
+            for _ in 0..<(1 + random.below(60)) { text += pieces[random.below(pieces.count)] }
+            let source = SourceText(path: "l\(round).cas", text: text)
+            let spell = { (usesFastPath: Bool) -> [String] in
+                let log = DiagnosticLog(source: source)
+                let stream = Lexer.tokenize(source, log: log, usesFastPath: usesFastPath)
+                return stream.tokens.map {
+                    "\($0.kind) \($0.start) \($0.end) \($0.line):\($0.column) \($0.spaceBefore) \($0.firstOnLine) \($0.payload)"
+                } + stream.numbers.map { "\($0)" } + stream.strings
+                    + log.finished.map { "\($0.summary) \($0.hint ?? "")" }
+            }
+            let fast = spell(true)
+            #expect(fast == spell(false), "round \(round): \(text.debugDescription)")
+            fastTokens += fast.count
+        }
+        #expect(fastTokens > 4000)
+    }
+
     @Test func parserSelectorCodeIsTheCompiledSelector() {
         var random = SplitMix64(seed: 0xC0DE)
         for round in 0..<20 {

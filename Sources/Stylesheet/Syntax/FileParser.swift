@@ -154,12 +154,14 @@ struct FileParser {
     }
 
     /// The property name when a statement owning a block starts with a property that
-    /// is not also a kind (`text` is both, and reads as a selector).
-    private func misplacedPropertyOwner(_ range: Range<Int>) -> String? {
+    /// is not also a kind (`text` is both, and reads as a selector). Every rule asks,
+    /// so the name is looked up by its bytes (`propertySpec(nameAt:)`): a selector's
+    /// first word costs a `String` only when it names a property.
+    private mutating func misplacedPropertyOwner(_ range: Range<Int>) -> String? {
         let first = range.lowerBound
-        guard reader[first].kind == .word else { return nil }
+        guard reader[first].kind == .word, propertySpec(nameAt: first) != nil else { return nil }
         let name = reader.name(first)
-        guard PropertyCatalog.spec(named: name) != nil, !hierarchy.isKnown(name) else { return nil }
+        guard !hierarchy.isKnown(name) else { return nil }
         return name
     }
 
