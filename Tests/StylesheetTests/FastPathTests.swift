@@ -170,6 +170,31 @@ import Testing
         #expect(fastTokens > 4000)
     }
 
+    /// The parser's reuse of values evaluated earlier in the file (by their text, per
+    /// property) against evaluating each one: the same declarations, values, bare
+    /// words and diagnostics. The same value text under several properties (`red`
+    /// as `bg`, `fg` and `border-color`) must not share one evaluation.
+    @Test func reusedValuesReadLikeFreshOnes() {
+        var random = SplitMix64(seed: 0x7A1E)
+        let spell = { (file: ParsedFile) -> [String] in
+            file.declarations.map {
+                "\($0.spec.name) \($0.states) \($0.precomputed.map { "\($0)" } ?? "nil") \($0.bareWords) "
+                    + "\($0.valueTokens) \($0.tokens) \($0.text)"
+            } + file.diagnostics.map { "\($0.summary) \($0.hint ?? "")" }
+        }
+        var reused = 0
+        for round in 0..<20 {
+            // Values written with and without ':' are different declaration texts with
+            // the same value text, so they reach the value reuse.
+            let text = Self.randomSheet(&random, rules: 80).replacingOccurrences(of: "; bg ", with: "; bg: ")
+            let fast = ParsedFile(path: "v\(round).cas", contents: text)
+            let general = ParsedFile(path: "v\(round).cas", contents: text, reusesEvaluatedValues: false)
+            #expect(spell(fast) == spell(general), "round \(round)")
+            reused += zip(fast.declarations, general.declarations).filter { $0.value == nil && $1.value != nil }.count
+        }
+        #expect(reused > 100)
+    }
+
     @Test func parserSelectorCodeIsTheCompiledSelector() {
         var random = SplitMix64(seed: 0xC0DE)
         for round in 0..<20 {

@@ -27,8 +27,14 @@ struct FileParser {
     private var groupCode: [Int32] = []
     /// Where trial evaluations report; what it collects is never shown.
     private let scratchLog: DiagnosticLog
-    /// Values already evaluated in this file, by property and text.
-    private var evaluated: [ValueKey: (values: [(property: StyleProperty, value: StyleValue)], bareWords: [String])] = [:]
+    /// Values already evaluated in this file: by the value's bytes as written, the
+    /// first of a chain of `evaluatedValues` (one per property the text was read
+    /// under; -1 ends it). A slice table finds the text without hashing a `String`
+    /// or building a key, and its probes copy no values.
+    private var evaluated: SliceTable<Int32>
+    private var evaluatedValues: [EvaluatedValue] = []
+    /// Off only in tests, which compare the reuse with evaluating every value.
+    var reusesEvaluatedValues = true
     /// Declarations already read in this file, by their text from the property name to
     /// the end of the value. Real sheets repeat declarations (`bg red`, `padding 1`);
     /// one that reported nothing and needs no variables reads the same every time, so
@@ -37,6 +43,14 @@ struct FileParser {
     private var declarationTexts: SliceTable<RepeatedDeclaration?>
     /// Property names by their bytes as written, and their specs (nil: no such property).
     private var propertyNames: SliceTable<PropertySpec?>
+
+    /// A value evaluated once under a property, and the next value of the same text.
+    private struct EvaluatedValue {
+        var property: String
+        var values: [(property: StyleProperty, value: StyleValue)]
+        var bareWords: [String]
+        var next: Int32
+    }
 
     private struct RepeatedDeclaration {
         /// The first reading's meaning; without its parsed value (whose tokens are the
@@ -54,6 +68,7 @@ struct FileParser {
         self.scratchLog = DiagnosticLog(source: reader.source)
         self.declarationTexts = SliceTable(bytes: reader.source.utf8)
         self.propertyNames = SliceTable(bytes: reader.source.utf8)
+        self.evaluated = SliceTable(bytes: reader.source.utf8)
         self.symbols = SymbolTable(source: reader.source.utf8)
         items.reserveCapacity(structure.statements.count / 3)
     }
@@ -277,10 +292,9 @@ struct FileParser {
             return nil
         }
         let valueTokens = index..<range.upperBound
-        let key = ValueKey(
-            property: spec.name,
-            bytes: reader.source.utf8[Int(reader[index].start)..<Int(reader[range.upperBound - 1].end)])
-        if let known = evaluated[key] {
+        let valueText = Int(reader[index].start)..<Int(reader[range.upperBound - 1].end)
+        let (textNumber, _) = evaluated.number(of: valueText, inserting: -1)
+        if reusesEvaluatedValues, let known = evaluatedValue(textNumber, property: spec.name) {
             let meaning = DeclarationMeaning(
                 spec: spec, states: states, value: nil, precomputed: known.values, bareWords: known.bareWords, text: text)
             return DeclarationSyntax(meaning: meaning, valueTokens: valueTokens, tokens: range)
@@ -291,11 +305,23 @@ struct FileParser {
             return nil
         }
         if let precomputed {
-            evaluated[key] = (precomputed, bareWords)
+            evaluatedValues.append(
+                EvaluatedValue(property: spec.name, values: precomputed, bareWords: bareWords, next: evaluated[textNumber]))
+            evaluated[textNumber] = Int32(evaluatedValues.count - 1)
         }
         let meaning = DeclarationMeaning(
             spec: spec, states: states, value: value, precomputed: precomputed, bareWords: bareWords, text: text)
         return DeclarationSyntax(meaning: meaning, valueTokens: valueTokens, tokens: range)
+    }
+
+    /// The value evaluated for text `textNumber` under `property`, if any.
+    private func evaluatedValue(_ textNumber: Int, property: String) -> EvaluatedValue? {
+        var entry = evaluated[textNumber]
+        while entry >= 0 {
+            if evaluatedValues[Int(entry)].property == property { return evaluatedValues[Int(entry)] }
+            entry = evaluatedValues[Int(entry)].next
+        }
+        return nil
     }
 
     /// A property's name as written at `index`, under a property group's prefix if any.
