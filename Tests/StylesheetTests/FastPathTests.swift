@@ -184,15 +184,56 @@ import Testing
         }
         var reused = 0
         for round in 0..<20 {
-            // Values written with and without ':' are different declaration texts with
-            // the same value text, so they reach the value reuse.
-            let text = Self.randomSheet(&random, rules: 80).replacingOccurrences(of: "; bg ", with: "; bg: ")
+            // Every other declaration written with ':': a different declaration text with
+            // the same value text, so it reaches the value reuse.
+            let parts = Self.randomSheet(&random, rules: 80).components(separatedBy: "; ")
+            let text = parts.enumerated().map { index, part in
+                guard index % 2 == 1, !part.contains("{"), !part.contains("}"), let space = part.firstIndex(of: " ")
+                else { return part }
+                return part.replacingCharacters(in: space...space, with: ": ")
+            }.joined(separator: "; ")
             let fast = ParsedFile(path: "v\(round).cas", contents: text)
             let general = ParsedFile(path: "v\(round).cas", contents: text, reusesEvaluatedValues: false)
             #expect(spell(fast) == spell(general), "round \(round)")
             reused += zip(fast.declarations, general.declarations).filter { $0.value == nil && $1.value != nil }.count
         }
         #expect(reused > 100)
+    }
+
+    /// The parser's replay of a selector group read before (nested groups and plain
+    /// kinds recur) against parsing every group: the same rules, selectors, tokens,
+    /// specificities, selector code and diagnostics.
+    @Test func replayedSelectorGroupsReadLikeFreshOnes() {
+        var random = SplitMix64(seed: 0x6A0F)
+        let spell = { (file: ParsedFile) -> [String] in
+            file.rules.flatMap { rule in
+                rule.selectors.map { selector in
+                    let code = file.selectorCode[selector.code].map { part in
+                        let tag = SelectorCode.tag(part)
+                        return tag >= SelectorCode.descendant ? "\(tag)" : "\(tag):\(file.symbols[Int(SelectorCode.symbol(part))])"
+                    }
+                    return "\(selector.selector) @\(selector.token) \(selector.specificity) \(code) \(rule.media)"
+                }
+            } + file.diagnostics.map { "\($0.summary) \($0.hint ?? "")" }
+        }
+        for round in 0..<20 {
+            // Few names, so whole groups recur; some groups are wrong (they report at every copy).
+            var text = ""
+            for rule in 0..<120 {
+                if rule % 9 == 4 { text += "@media (min-width: \(40 + random.below(80))) {\n" }
+                let groups = ["box", "text, row", "^box > .c1", "& > .c2", ".c1 .c2", "#v1", "bogus", "& .c3", "> text", "box,"]
+                text += groups[random.below(groups.count)] + " { bold true"
+                if random.below(2) == 0 {
+                    text += "; " + ["&[state:selected]", "> text", "&.c4", "& bogus", "&"][random.below(5)] + " { reverse true }"
+                }
+                text += " }\n"
+                if rule % 9 == 4 { text += "}\n" }
+            }
+            let fast = ParsedFile(path: "g\(round).cas", contents: text)
+            let general = ParsedFile(path: "g\(round).cas", contents: text, reusesSelectorGroups: false)
+            #expect(spell(fast) == spell(general), "round \(round)")
+            #expect(fast.rules.count > 100)
+        }
     }
 
     @Test func parserSelectorCodeIsTheCompiledSelector() {

@@ -35,14 +35,33 @@ struct FileParser {
     private var evaluatedValues: [EvaluatedValue] = []
     /// Off only in tests, which compare the reuse with evaluating every value.
     var reusesEvaluatedValues = true
+    /// Selector groups by their text: -1 seen once, -2 seen again but not kept (it
+    /// reported something), else an index into `keptGroups`. Nested groups (`&:hover`,
+    /// `> text`) and plain kinds repeat all through a real sheet; a group is kept at
+    /// its second reading, so the many written once cost no copy.
+    private var groupTexts: SliceTable<Int32>
+    private var keptGroups: [KeptGroup] = []
+    /// Off only in tests, which compare the reuse with parsing every group.
+    var reusesSelectorGroups = true
     /// Declarations already read in this file, by their text from the property name to
     /// the end of the value. Real sheets repeat declarations (`bg red`, `padding 1`);
-    /// one that reported nothing and needs no variables reads the same every time, so
-    /// a repeat skips the name lookup, the state arguments and the value. Numbered by
-    /// `declarationTexts`; nil where the text cannot be reused.
+    /// one that reported nothing reads the same every time, so a repeat skips the name
+    /// lookup, the state arguments and the value. One that needs variables is shared
+    /// too: the linker evaluates it by its text (`DeclarationMeaning.text`) once per
+    /// set of variables, re-parsing a copy's own value tokens where it must report.
+    /// Numbered by `declarationTexts`; nil where the text cannot be reused.
     private var declarationTexts: SliceTable<RepeatedDeclaration?>
     /// Property names by their bytes as written, and their specs (nil: no such property).
     private var propertyNames: SliceTable<PropertySpec?>
+
+    /// A selector group read without a report, to be replayed where its text recurs:
+    /// its selectors with their first tokens relative to the group's first token and
+    /// their code ranges into `code`.
+    private struct KeptGroup {
+        var nested: Bool
+        var selectors: [WrittenSelector]
+        var code: [Int32]
+    }
 
     /// A value evaluated once under a property, and the next value of the same text.
     private struct EvaluatedValue {
@@ -69,6 +88,7 @@ struct FileParser {
         self.declarationTexts = SliceTable(bytes: reader.source.utf8)
         self.propertyNames = SliceTable(bytes: reader.source.utf8)
         self.evaluated = SliceTable(bytes: reader.source.utf8)
+        self.groupTexts = SliceTable(bytes: reader.source.utf8)
         self.symbols = SymbolTable(source: reader.source.utf8)
         items.reserveCapacity(structure.statements.count / 3)
     }
@@ -196,9 +216,7 @@ struct FileParser {
     // MARK: Rules
 
     private mutating func rule(_ range: Range<Int>, body: Int, in context: Context) -> Frame? {
-        SelectorParser.parseGroup(
-            range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: log,
-            symbols: &symbols, code: &groupCode, into: &groupSelectors)
+        readGroup(range, nested: context.selectors != nil)
         let written = groupSelectors
         guard !written.isEmpty else { return nil }
         var selectors: [RuleSelector] = []
@@ -228,6 +246,53 @@ struct FileParser {
         return Frame(block: body, cursor: structure.blocks[body].first, context: inner)
     }
 
+    /// Reads the selector group at `range` into `groupSelectors` and `groupCode`, as
+    /// `SelectorParser.parseGroup` does, replaying a kept reading of the same text.
+    private mutating func readGroup(_ range: Range<Int>, nested: Bool) {
+        let first = range.lowerBound
+        let text = Int(reader[first].start)..<Int(reader[range.upperBound - 1].end)
+        let (number, isNew) = groupTexts.number(of: text, inserting: -1)
+        let kept = groupTexts[number]
+        if reusesSelectorGroups, kept >= 0, keptGroups[Int(kept)].nested == nested {
+            replay(keptGroups[Int(kept)], at: first)
+            return
+        }
+        let reports = log.reportCount
+        SelectorParser.parseGroup(
+            range, nested: nested, reader: reader, hierarchy: hierarchy, log: log, symbols: &symbols,
+            code: &groupCode, into: &groupSelectors)
+        // Kept at its second reading, when it reported nothing (a report must be made
+        // at every copy); the same bytes always lex to the same tokens.
+        guard !isNew, kept == -1 else { return }
+        guard log.reportCount == reports else {
+            groupTexts[number] = -2
+            return
+        }
+        var group = KeptGroup(nested: nested, selectors: groupSelectors, code: [])
+        for s in group.selectors.indices {
+            let code = group.selectors[s].code
+            group.selectors[s].code = group.code.count..<(group.code.count + code.count)
+            group.code += groupCode[code]
+            group.selectors[s].token -= first
+        }
+        keptGroups.append(group)
+        groupTexts[number] = Int32(keptGroups.count - 1)
+    }
+
+    /// Puts a kept group's selectors and code where `parseGroup` would have, for the
+    /// group whose first token is `first`.
+    private mutating func replay(_ group: KeptGroup, at first: Int) {
+        groupSelectors.removeAll(keepingCapacity: true)
+        if groupCode.count > 4096 { groupCode.removeAll(keepingCapacity: true) }
+        let base = groupCode.count
+        groupCode += group.code
+        for var selector in group.selectors {
+            selector.code = (selector.code.lowerBound + base)..<(selector.code.upperBound + base)
+            selector.token += first
+            groupSelectors.append(selector)
+        }
+    }
+
     // MARK: Declarations
 
     private mutating func declaration(_ range: Range<Int>, prefix: String?) -> DeclarationSyntax? {
@@ -249,7 +314,7 @@ struct FileParser {
         let reports = log.reportCount
         let declaration = readDeclaration(range, prefix: nil, text: Int32(number))
         guard isNew else { return declaration }
-        if let declaration, log.reportCount == reports, declaration.precomputed != nil {
+        if let declaration, log.reportCount == reports {
             declarationTexts[number] = RepeatedDeclaration(
                 meaning: declaration.meaning, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound)
         }

@@ -112,9 +112,13 @@ final class ParsedFile: Sendable {
 
     var path: String { reader.source.path }
 
-    /// `reusesEvaluatedValues: false` evaluates every value afresh: the general path
-    /// the tests compare the parser's reuse of evaluated values with.
-    init(path: String, contents: String, hierarchy: KindHierarchy = .standard, reusesEvaluatedValues: Bool = true) {
+    /// `reusesEvaluatedValues: false` evaluates every value afresh, and
+    /// `reusesSelectorGroups: false` parses every selector group: the general paths
+    /// the tests compare the parser's reuse of values and groups with.
+    init(
+        path: String, contents: String, hierarchy: KindHierarchy = .standard, reusesEvaluatedValues: Bool = true,
+        reusesSelectorGroups: Bool = true
+    ) {
         let source = SourceText(path: path, text: contents)
         let log = DiagnosticLog(source: source)
         let stream = Lexer.tokenize(source, log: log)
@@ -122,6 +126,7 @@ final class ParsedFile: Sendable {
         let reader = TokenReader(source: source, stream: stream)
         var parser = FileParser(reader: reader, structure: structure, hierarchy: hierarchy, log: log)
         parser.reusesEvaluatedValues = reusesEvaluatedValues
+        parser.reusesSelectorGroups = reusesSelectorGroups
         parser.run()
         self.contents = contents
         self.reader = reader
