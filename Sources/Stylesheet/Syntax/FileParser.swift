@@ -49,10 +49,13 @@ struct FileParser {
     /// lookup, the state arguments and the value. One that needs variables is shared
     /// too: the linker evaluates it by its text (`DeclarationMeaning.text`) once per
     /// set of variables, re-parsing a copy's own value tokens where it must report.
-    /// Numbered by `declarationTexts`; nil where the text cannot be reused.
+    /// Numbered by `declarationTexts`; nil where the text cannot be reused. (Kept in
+    /// the table itself: a side array would cost each tiny imported file an allocation.)
     private var declarationTexts: SliceTable<RepeatedDeclaration?>
     /// Property names by their bytes as written, and their specs (nil: no such property).
-    private var propertyNames: SliceTable<PropertySpec?>
+    /// The values are indices into `PropertyCatalog.specs` (-1: no such property), so
+    /// a lookup copies a spec only when it finds one.
+    private var propertyNames: SliceTable<Int32>
 
     /// A selector group read without a report, to be replayed where its text recurs:
     /// its selectors with their first tokens relative to the group's first token and
@@ -398,9 +401,12 @@ struct FileParser {
     /// spelling in the file: a name read again costs neither a `String` nor a hash of one.
     private mutating func propertySpec(nameAt index: Int) -> PropertySpec? {
         let token = reader[index]
-        let (number, isNew) = propertyNames.number(of: Int(token.start)..<Int(token.end), inserting: nil)
-        if isNew { propertyNames[number] = PropertyCatalog.spec(named: reader.name(index)) }
-        return propertyNames[number]
+        let (number, isNew) = propertyNames.number(of: Int(token.start)..<Int(token.end), inserting: -1)
+        if isNew, let spec = PropertyCatalog.spec(named: reader.name(index)) {
+            propertyNames[number] = Int32(PropertyCatalog.specs.firstIndex { $0.name == spec.name }!)
+        }
+        let spec = propertyNames[number]
+        return spec >= 0 ? PropertyCatalog.specs[Int(spec)] : nil
     }
 
     /// Evaluates a value that refers to no `$variable` right away: its values (nil

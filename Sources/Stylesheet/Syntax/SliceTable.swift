@@ -3,18 +3,13 @@
 /// selector name, a whole declaration) without building a `String` or hashing one:
 /// a run is hashed with FNV-1a and compared byte by byte, and the table is an open
 /// addressing array of plain integers, so a lookup allocates nothing. Each run keeps
-/// a `Value` the caller attaches (a property's spec, a name's symbol) in an array
-/// beside the runs, so probing never copies a value.
+/// a `Value` the caller attaches (a property's spec, a name's symbol) in the same
+/// array, so a table and what it numbers cost one allocation, not two.
 struct SliceTable<Value: Sendable>: Sendable {
     private let bytes: [UInt8]
     /// Entry number + 1 per slot, 0 for an empty slot; the count is a power of two.
     private var slots: [Int32]
-    /// Where each run is and its hash: plain integers, so a probe copies (and
-    /// retains) nothing.
-    private var runs: [(start: Int32, end: Int32, hash: UInt32)] = []
-    /// Each run's value, apart from `runs`: a value that holds references (a
-    /// property's spec, a declaration's meaning) is copied only when asked for.
-    private var values: [Value] = []
+    private var runs: [(start: Int32, end: Int32, hash: UInt32, value: Value)] = []
 
     /// Up to this many runs are found by a scan of `runs` and `slots` stays empty:
     /// most files of a many-file import graph hold a name or two, and a hash array
@@ -31,8 +26,8 @@ struct SliceTable<Value: Sendable>: Sendable {
 
     /// The value attached to run `number`.
     subscript(number: Int) -> Value {
-        get { values[number] }
-        set { values[number] = newValue }
+        get { runs[number].value }
+        set { runs[number].value = newValue }
     }
 
     /// The number of the run `range` of the source, and whether it was new (then it
@@ -49,8 +44,7 @@ struct SliceTable<Value: Sendable>: Sendable {
             }
             slot = (slot + 1) & mask
         }
-        runs.append((Int32(range.lowerBound), Int32(range.upperBound), hash))
-        values.append(value)
+        runs.append((Int32(range.lowerBound), Int32(range.upperBound), hash, value))
         slots[slot] = Int32(runs.count)
         // Keep the table at most half full, so probe runs stay short.
         if runs.count * 2 > slots.count { grow() }
@@ -65,12 +59,8 @@ struct SliceTable<Value: Sendable>: Sendable {
             return (entry, false)
         }
         // One allocation holds every run of a small table.
-        if runs.isEmpty {
-            runs.reserveCapacity(Self.scanLimit)
-            values.reserveCapacity(Self.scanLimit)
-        }
-        runs.append((Int32(range.lowerBound), Int32(range.upperBound), hash))
-        values.append(value)
+        if runs.isEmpty { runs.reserveCapacity(Self.scanLimit) }
+        runs.append((Int32(range.lowerBound), Int32(range.upperBound), hash, value))
         if runs.count > Self.scanLimit { grow() }
         return (runs.count - 1, true)
     }
