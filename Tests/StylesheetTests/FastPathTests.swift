@@ -236,6 +236,41 @@ import Testing
         }
     }
 
+    /// The symbol table's dictionary-free numbering of ASCII names written in the
+    /// source against hashing every name: the same symbols and names, with states
+    /// (numbered by name) and non-ASCII names that are equal as strings but written
+    /// with different bytes (`é` composed and decomposed) mixed in.
+    @Test func symbolTableShortcutAgreesWithHashingEveryName() {
+        var random = SplitMix64(seed: 0x5EB0)
+        let spellings = ["box", "c1", "c2", "v-1", "Box", "caf\u{E9}", "cafe\u{301}", "\u{E9}t\u{E9}", "e\u{301}te\u{301}", "x"]
+        for round in 0..<200 {
+            var text = ""
+            var runs: [Range<Int>] = []
+            for _ in 0..<(1 + random.below(12)) {
+                let name = spellings[random.below(spellings.count)]
+                let start = text.utf8.count
+                text += name + " "
+                runs.append(start..<(start + name.utf8.count))
+            }
+            let source = Array(text.utf8)
+            var fast = SymbolTable(source: source)
+            var general = SymbolTable(source: source, hashesEveryName: true)
+            var fastSymbols: [Int32] = [], generalSymbols: [Int32] = []
+            for run in runs {
+                let name = { String(decoding: source[run], as: UTF8.self) }
+                if random.below(6) == 0 {
+                    // A state: named, not written.
+                    fastSymbols.append(fast.symbol("focused"))
+                    generalSymbols.append(general.symbol("focused"))
+                }
+                fastSymbols.append(fast.symbol(writtenAt: run, name: name))
+                generalSymbols.append(general.symbol(writtenAt: run, name: name))
+            }
+            #expect(fastSymbols == generalSymbols, "round \(round): \(text)")
+            #expect(fast.names == general.names, "round \(round): \(text)")
+        }
+    }
+
     @Test func parserSelectorCodeIsTheCompiledSelector() {
         var random = SplitMix64(seed: 0xC0DE)
         for round in 0..<20 {
