@@ -170,6 +170,25 @@ import Testing
         #expect(fastTokens > 4000)
     }
 
+    /// The lexer's token buffer starts at a quarter of the byte count and grows:
+    /// a text of one-byte tokens outgrows it several times and must still list
+    /// every token, in order, where it is.
+    @Test func tokenBufferKeepsEveryTokenAsItGrows() {
+        let text = String(repeating: "{;}:", count: 2_000) + "\n" + String(repeating: "a ", count: 500)
+        let source = SourceText(path: "dense.cas", text: text)
+        let tokens = Lexer.tokenize(source, log: DiagnosticLog(source: source)).tokens
+        #expect(tokens.count == 8_500)
+        let punctuation: [TokenKind] = [.leftBrace, .semicolon, .rightBrace, .colon]
+        for (i, token) in tokens.prefix(8_000).enumerated() where token.kind != punctuation[i % 4] || token.start != i {
+            Issue.record("token \(i): \(token.kind) at \(token.start)")
+            return
+        }
+        for (i, token) in tokens.dropFirst(8_000).enumerated() where token.kind != .word || token.line != 2 || token.column != 2 * i + 1 {
+            Issue.record("word \(i): \(token.kind) at \(token.line):\(token.column)")
+            return
+        }
+    }
+
     /// The parser's reuse of values evaluated earlier in the file (by their text, per
     /// property) against evaluating each one: the same declarations, values, bare
     /// words and diagnostics. The same value text under several properties (`red`

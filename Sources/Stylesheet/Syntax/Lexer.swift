@@ -3,10 +3,12 @@ import Diagnostics
 /// Turns a `.cas` source into tokens in one pass over its UTF-8 bytes.
 /// Comments and whitespace vanish, but leave their trace in `spaceBefore` and
 /// `firstOnLine`. Lexical errors are reported and skipped; lexing always ends.
-struct Lexer {
+struct Lexer: ~Copyable {
     private let bytes: [UInt8]
     private var log: DiagnosticLog
     private var stream = TokenStream()
+    /// The tokens until `run` ends (then `stream.tokens`).
+    private var tokens: TokenBuffer
     private var index = 0
     private var line: Int32 = 1
     private var lineStart = 0
@@ -28,6 +30,8 @@ struct Lexer {
     init(source: SourceText, log: DiagnosticLog, usesFastPath: Bool = true) {
         self.bytes = source.utf8
         self.log = log
+        // Growing big arrays frees big blocks, which is slow in malloc; size them once.
+        tokens = TokenBuffer(capacity: source.utf8.count / 4)
         // The fast path stores offsets without a range check: every offset of a
         // source this size fits a token's Int32 fields (the general path traps).
         self.usesFastPath = usesFastPath && source.utf8.count < Int(Int32.max)
@@ -42,8 +46,6 @@ struct Lexer {
     }
 
     private mutating func run() {
-        // Growing big arrays frees big blocks, which is slow in malloc; size them once.
-        stream.tokens.reserveCapacity(bytes.count / 4)
         stream.numbers.reserveCapacity(bytes.count / 20)
         stream.strings.reserveCapacity(bytes.count / 100)
         while index < bytes.count {
@@ -68,6 +70,7 @@ struct Lexer {
                 if !(usesFastPath && lineIsASCII && lexASCIIToken(byte)) { lexToken(byte) }
             }
         }
+        stream.tokens = tokens.finish()
     }
 
     private func peek(_ ahead: Int) -> UInt8? {
@@ -156,7 +159,7 @@ struct Lexer {
         index = end
         if atLineStart { checkIndentation(at: start) }
         // The line is ASCII, so the column is a byte count; `init` checked the offsets fit.
-        stream.tokens.append(
+        tokens.append(
             Token(
                 kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), line: line,
                 column: Int32(truncatingIfNeeded: start - lineStart + 1), spaceBefore: sawSpace,
@@ -405,7 +408,7 @@ struct Lexer {
             column = countedCharacters + 1
         }
         if atLineStart { checkIndentation(at: start) }
-        stream.tokens.append(
+        tokens.append(
             Token(
                 kind: kind, start: Int32(start), end: Int32(index), line: line, column: Int32(column),
                 spaceBefore: sawSpace, firstOnLine: atLineStart, payload: payload))
