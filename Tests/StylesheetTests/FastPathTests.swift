@@ -133,6 +133,163 @@ import Testing
         #expect(SliceTable<Int>.scanLimit < 37)
     }
 
+    /// Pieces of `.cas` text where the lexer's ASCII fast path and its general path
+    /// meet: names with inner and trailing `-`, sigils, non-ASCII names and lines,
+    /// numbers, strings, comments, both indentations, stray bytes.
+    static let lexerPieces = [
+        "box", "border-color", "a-", "-b", "a--b", "x-1", "_u", "Kx9", ".card", ".", ".5", "#main", "#1a2", "#-x",
+        "$gap", "$-", "$", "@media", "@", "@{", "#", "é", "caf\u{e9}", "\u{6f22}\u{5b57}", "a-\u{e9}", ".\u{e9}x",
+        "$\u{e9}", "12", "1.5", "10px", "50%", "\"s\"", "'q", "// c", "/* c */", "/* é\n */", "{", "}", "(", ")",
+        "[", "]", ":", ";", ",", "=", "+", "-", "*", "/", ">", "<", "^", "&", "!", "~", "\u{1}", " ", " ", "  ",
+        "\t", "\n", "\n  ", "\n\t", "\r\n", "\n    ",
+    ]
+
+    /// The lexer's ASCII fast path against lexing every token the general way: the
+    /// same tokens (kind, offsets, line, column, spacing facts, payloads), numbers,
+    /// strings and diagnostics, on random texts made of `lexerPieces`.
+    @Test func lexerFastPathAgreesWithTheGeneralPath() {
+        var random = SplitMix64(seed: 0x1E8E4)
+        let pieces = Self.lexerPieces
+        var fastTokens = 0
+        for round in 0..<400 {
+            var text = ""
+            for _ in 0..<(1 + random.below(60)) { text += pieces[random.below(pieces.count)] }
+            let source = SourceText(path: "l\(round).cas", text: text)
+            let spell = { (usesFastPath: Bool) -> [String] in
+                let log = DiagnosticLog(source: source)
+                let stream = Lexer.tokenize(source, log: log, usesFastPath: usesFastPath)
+                return stream.tokens.map {
+                    "\($0.kind) \($0.start) \($0.end) \($0.line):\($0.column) \($0.spaceBefore) \($0.firstOnLine) \($0.payload)"
+                } + stream.numbers.map { "\($0)" } + stream.strings
+                    + log.finished.map { "\($0.summary) \($0.hint ?? "")" }
+            }
+            let fast = spell(true)
+            #expect(fast == spell(false), "round \(round): \(text.debugDescription)")
+            fastTokens += fast.count
+        }
+        #expect(fastTokens > 4000)
+    }
+
+    /// The lexer's token buffer starts at a quarter of the byte count and grows:
+    /// a text of one-byte tokens outgrows it several times and must still list
+    /// every token, in order, where it is.
+    @Test func tokenBufferKeepsEveryTokenAsItGrows() {
+        let text = String(repeating: "{;}:", count: 2_000) + "\n" + String(repeating: "a ", count: 500)
+        let source = SourceText(path: "dense.cas", text: text)
+        let tokens = Lexer.tokenize(source, log: DiagnosticLog(source: source)).tokens
+        #expect(tokens.count == 8_500)
+        let punctuation: [TokenKind] = [.leftBrace, .semicolon, .rightBrace, .colon]
+        for (i, token) in tokens.prefix(8_000).enumerated() where token.kind != punctuation[i % 4] || token.start != i {
+            Issue.record("token \(i): \(token.kind) at \(token.start)")
+            return
+        }
+        for (i, token) in tokens.dropFirst(8_000).enumerated() where token.kind != .word || token.line != 2 || token.column != 2 * i + 1 {
+            Issue.record("word \(i): \(token.kind) at \(token.line):\(token.column)")
+            return
+        }
+    }
+
+    /// The parser's reuse of values evaluated earlier in the file (by their text, per
+    /// property) against evaluating each one: the same declarations, values, bare
+    /// words and diagnostics. The same value text under several properties (`red`
+    /// as `bg`, `fg` and `border-color`) must not share one evaluation.
+    @Test func reusedValuesReadLikeFreshOnes() {
+        var random = SplitMix64(seed: 0x7A1E)
+        let spell = { (file: ParsedFile) -> [String] in
+            file.declarations.map {
+                "\($0.spec.name) \($0.states) \($0.precomputed.map { "\($0)" } ?? "nil") \($0.bareWords) "
+                    + "\($0.valueTokens) \($0.tokens) \($0.text)"
+            } + file.diagnostics.map { "\($0.summary) \($0.hint ?? "")" }
+        }
+        var reused = 0
+        for round in 0..<20 {
+            // Every other declaration written with ':': a different declaration text with
+            // the same value text, so it reaches the value reuse.
+            let parts = Self.randomSheet(&random, rules: 80).components(separatedBy: "; ")
+            let text = parts.enumerated().map { index, part in
+                guard index % 2 == 1, !part.contains("{"), !part.contains("}"), let space = part.firstIndex(of: " ")
+                else { return part }
+                return part.replacingCharacters(in: space...space, with: ": ")
+            }.joined(separator: "; ")
+            let fast = ParsedFile(path: "v\(round).cas", contents: text)
+            let general = ParsedFile(path: "v\(round).cas", contents: text, reusesEvaluatedValues: false)
+            #expect(spell(fast) == spell(general), "round \(round)")
+            reused += zip(fast.declarations, general.declarations).filter { $0.value == nil && $1.value != nil }.count
+        }
+        #expect(reused > 100)
+    }
+
+    /// The parser's replay of a selector group read before (nested groups and plain
+    /// kinds recur) against parsing every group: the same rules, selectors, tokens,
+    /// specificities, selector code and diagnostics.
+    @Test func replayedSelectorGroupsReadLikeFreshOnes() {
+        var random = SplitMix64(seed: 0x6A0F)
+        let spell = { (file: ParsedFile) -> [String] in
+            file.rules.flatMap { rule in
+                rule.selectors.map { selector in
+                    let code = file.selectorCode[selector.code].map { part in
+                        let tag = SelectorCode.tag(part)
+                        return tag >= SelectorCode.descendant ? "\(tag)" : "\(tag):\(file.symbols[Int(SelectorCode.symbol(part))])"
+                    }
+                    return "\(selector.selector) @\(selector.token) \(selector.specificity) \(code) \(rule.media)"
+                }
+            } + file.diagnostics.map { "\($0.summary) \($0.hint ?? "")" }
+        }
+        for round in 0..<20 {
+            // Few names, so whole groups recur; some groups are wrong (they report at every copy).
+            var text = ""
+            for rule in 0..<120 {
+                if rule % 9 == 4 { text += "@media (min-width: \(40 + random.below(80))) {\n" }
+                let groups = ["box", "text, row", "^box > .c1", "& > .c2", ".c1 .c2", "#v1", "bogus", "& .c3", "> text", "box,"]
+                text += groups[random.below(groups.count)] + " { bold true"
+                if random.below(2) == 0 {
+                    text += "; " + ["&[state:selected]", "> text", "&.c4", "& bogus", "&"][random.below(5)] + " { reverse true }"
+                }
+                text += " }\n"
+                if rule % 9 == 4 { text += "}\n" }
+            }
+            let fast = ParsedFile(path: "g\(round).cas", contents: text)
+            let general = ParsedFile(path: "g\(round).cas", contents: text, reusesSelectorGroups: false)
+            #expect(spell(fast) == spell(general), "round \(round)")
+            #expect(fast.rules.count > 100)
+        }
+    }
+
+    /// The symbol table's dictionary-free numbering of ASCII names written in the
+    /// source against hashing every name: the same symbols and names, with states
+    /// (numbered by name) and non-ASCII names that are equal as strings but written
+    /// with different bytes (`é` composed and decomposed) mixed in.
+    @Test func symbolTableShortcutAgreesWithHashingEveryName() {
+        var random = SplitMix64(seed: 0x5EB0)
+        let spellings = ["box", "c1", "c2", "v-1", "Box", "caf\u{E9}", "cafe\u{301}", "\u{E9}t\u{E9}", "e\u{301}te\u{301}", "x"]
+        for round in 0..<200 {
+            var text = ""
+            var runs: [Range<Int>] = []
+            for _ in 0..<(1 + random.below(12)) {
+                let name = spellings[random.below(spellings.count)]
+                let start = text.utf8.count
+                text += name + " "
+                runs.append(start..<(start + name.utf8.count))
+            }
+            let source = Array(text.utf8)
+            var fast = SymbolTable(source: source)
+            var general = SymbolTable(source: source, hashesEveryName: true)
+            var fastSymbols: [Int32] = [], generalSymbols: [Int32] = []
+            for run in runs {
+                let name = { String(decoding: source[run], as: UTF8.self) }
+                if random.below(6) == 0 {
+                    // A state: named, not written.
+                    fastSymbols.append(fast.symbol("focused"))
+                    generalSymbols.append(general.symbol("focused"))
+                }
+                fastSymbols.append(fast.symbol(writtenAt: run, name: name))
+                generalSymbols.append(general.symbol(writtenAt: run, name: name))
+            }
+            #expect(fastSymbols == generalSymbols, "round \(round): \(text)")
+            #expect(fast.names == general.names, "round \(round): \(text)")
+        }
+    }
+
     @Test func parserSelectorCodeIsTheCompiledSelector() {
         var random = SplitMix64(seed: 0xC0DE)
         for round in 0..<20 {

@@ -213,8 +213,10 @@ struct Linker {
     private mutating func link(rule: Int, frame: inout Frame) {
         let file = frame.file
         let parsedFile = parsed[file]!
+        // One copy of the rule's syntax for its media, declarations and selectors.
+        let syntax = parsedFile.rules[rule]
         var mediaIndices: [Int] = []
-        for local in parsedFile.rules[rule].media {
+        for local in syntax.media {
             if frame.mediaMap[local] == nil {
                 frame.mediaMap[local] = linkMedia(parsedFile.media[local], in: file)
             }
@@ -225,7 +227,7 @@ struct Linker {
         // Indices into the file's flat array: a declaration is read through its shared
         // meaning instead of copied whole.
         let written = parsedFile.declarations
-        for d in parsedFile.rules[rule].declarations {
+        for d in syntax.declarations {
             let meaning = written[d].meaning
             let values: [(property: StyleProperty, value: StyleValue)]
             if let precomputed = meaning.precomputed,
@@ -248,7 +250,7 @@ struct Linker {
         }
         guard declarations.count > first else { return }
         if frame.symbols == nil { frame.symbols = index.internSymbols(parsedFile.symbols) }
-        let selectors = parsedFile.rules[rule].selectors
+        let selectors = syntax.selectors
         for s in selectors.indices {
             let selector = selectors[s]
             rules.append(

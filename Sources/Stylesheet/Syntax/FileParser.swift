@@ -27,16 +27,52 @@ struct FileParser {
     private var groupCode: [Int32] = []
     /// Where trial evaluations report; what it collects is never shown.
     private let scratchLog: DiagnosticLog
-    /// Values already evaluated in this file, by property and text.
-    private var evaluated: [ValueKey: (values: [(property: StyleProperty, value: StyleValue)], bareWords: [String])] = [:]
+    /// Values already evaluated in this file: by the value's bytes as written, the
+    /// first of a chain of `evaluatedValues` (one per property the text was read
+    /// under; -1 ends it). A slice table finds the text without hashing a `String`
+    /// or building a key, and its probes copy no values.
+    private var evaluated: SliceTable<Int32>
+    private var evaluatedValues: [EvaluatedValue] = []
+    /// Off only in tests, which compare the reuse with evaluating every value.
+    var reusesEvaluatedValues = true
+    /// Selector groups by their text: -1 seen once, -2 seen again but not kept (it
+    /// reported something), else an index into `keptGroups`. Nested groups (`&:hover`,
+    /// `> text`) and plain kinds repeat all through a real sheet; a group is kept at
+    /// its second reading, so the many written once cost no copy.
+    private var groupTexts: SliceTable<Int32>
+    private var keptGroups: [KeptGroup] = []
+    /// Off only in tests, which compare the reuse with parsing every group.
+    var reusesSelectorGroups = true
     /// Declarations already read in this file, by their text from the property name to
     /// the end of the value. Real sheets repeat declarations (`bg red`, `padding 1`);
-    /// one that reported nothing and needs no variables reads the same every time, so
-    /// a repeat skips the name lookup, the state arguments and the value. Numbered by
-    /// `declarationTexts`; nil where the text cannot be reused.
+    /// one that reported nothing reads the same every time, so a repeat skips the name
+    /// lookup, the state arguments and the value. One that needs variables is shared
+    /// too: the linker evaluates it by its text (`DeclarationMeaning.text`) once per
+    /// set of variables, re-parsing a copy's own value tokens where it must report.
+    /// Numbered by `declarationTexts`; nil where the text cannot be reused. (Kept in
+    /// the table itself: a side array would cost each tiny imported file an allocation.)
     private var declarationTexts: SliceTable<RepeatedDeclaration?>
     /// Property names by their bytes as written, and their specs (nil: no such property).
-    private var propertyNames: SliceTable<PropertySpec?>
+    /// The values are indices into `PropertyCatalog.specs` (-1: no such property), so
+    /// a lookup copies a spec only when it finds one.
+    private var propertyNames: SliceTable<Int32>
+
+    /// A selector group read without a report, to be replayed where its text recurs:
+    /// its selectors with their first tokens relative to the group's first token and
+    /// their code ranges into `code`.
+    private struct KeptGroup {
+        var nested: Bool
+        var selectors: [WrittenSelector]
+        var code: [Int32]
+    }
+
+    /// A value evaluated once under a property, and the next value of the same text.
+    private struct EvaluatedValue {
+        var property: String
+        var values: [(property: StyleProperty, value: StyleValue)]
+        var bareWords: [String]
+        var next: Int32
+    }
 
     private struct RepeatedDeclaration {
         /// The first reading's meaning; without its parsed value (whose tokens are the
@@ -54,6 +90,8 @@ struct FileParser {
         self.scratchLog = DiagnosticLog(source: reader.source)
         self.declarationTexts = SliceTable(bytes: reader.source.utf8)
         self.propertyNames = SliceTable(bytes: reader.source.utf8)
+        self.evaluated = SliceTable(bytes: reader.source.utf8)
+        self.groupTexts = SliceTable(bytes: reader.source.utf8)
         self.symbols = SymbolTable(source: reader.source.utf8)
         items.reserveCapacity(structure.statements.count / 3)
     }
@@ -154,12 +192,14 @@ struct FileParser {
     }
 
     /// The property name when a statement owning a block starts with a property that
-    /// is not also a kind (`text` is both, and reads as a selector).
-    private func misplacedPropertyOwner(_ range: Range<Int>) -> String? {
+    /// is not also a kind (`text` is both, and reads as a selector). Every rule asks,
+    /// so the name is looked up by its bytes (`propertySpec(nameAt:)`): a selector's
+    /// first word costs a `String` only when it names a property.
+    private mutating func misplacedPropertyOwner(_ range: Range<Int>) -> String? {
         let first = range.lowerBound
-        guard reader[first].kind == .word else { return nil }
+        guard reader[first].kind == .word, propertySpec(nameAt: first) != nil else { return nil }
         let name = reader.name(first)
-        guard PropertyCatalog.spec(named: name) != nil, !hierarchy.isKnown(name) else { return nil }
+        guard !hierarchy.isKnown(name) else { return nil }
         return name
     }
 
@@ -179,9 +219,7 @@ struct FileParser {
     // MARK: Rules
 
     private mutating func rule(_ range: Range<Int>, body: Int, in context: Context) -> Frame? {
-        SelectorParser.parseGroup(
-            range, nested: context.selectors != nil, reader: reader, hierarchy: hierarchy, log: log,
-            symbols: &symbols, code: &groupCode, into: &groupSelectors)
+        readGroup(range, nested: context.selectors != nil)
         let written = groupSelectors
         guard !written.isEmpty else { return nil }
         var selectors: [RuleSelector] = []
@@ -211,6 +249,53 @@ struct FileParser {
         return Frame(block: body, cursor: structure.blocks[body].first, context: inner)
     }
 
+    /// Reads the selector group at `range` into `groupSelectors` and `groupCode`, as
+    /// `SelectorParser.parseGroup` does, replaying a kept reading of the same text.
+    private mutating func readGroup(_ range: Range<Int>, nested: Bool) {
+        let first = range.lowerBound
+        let text = Int(reader[first].start)..<Int(reader[range.upperBound - 1].end)
+        let (number, isNew) = groupTexts.number(of: text, inserting: -1)
+        let kept = groupTexts[number]
+        if reusesSelectorGroups, kept >= 0, keptGroups[Int(kept)].nested == nested {
+            replay(keptGroups[Int(kept)], at: first)
+            return
+        }
+        let reports = log.reportCount
+        SelectorParser.parseGroup(
+            range, nested: nested, reader: reader, hierarchy: hierarchy, log: log, symbols: &symbols,
+            code: &groupCode, into: &groupSelectors)
+        // Kept at its second reading, when it reported nothing (a report must be made
+        // at every copy); the same bytes always lex to the same tokens.
+        guard !isNew, kept == -1 else { return }
+        guard log.reportCount == reports else {
+            groupTexts[number] = -2
+            return
+        }
+        var group = KeptGroup(nested: nested, selectors: groupSelectors, code: [])
+        for s in group.selectors.indices {
+            let code = group.selectors[s].code
+            group.selectors[s].code = group.code.count..<(group.code.count + code.count)
+            group.code += groupCode[code]
+            group.selectors[s].token -= first
+        }
+        keptGroups.append(group)
+        groupTexts[number] = Int32(keptGroups.count - 1)
+    }
+
+    /// Puts a kept group's selectors and code where `parseGroup` would have, for the
+    /// group whose first token is `first`.
+    private mutating func replay(_ group: KeptGroup, at first: Int) {
+        groupSelectors.removeAll(keepingCapacity: true)
+        if groupCode.count > 4096 { groupCode.removeAll(keepingCapacity: true) }
+        let base = groupCode.count
+        groupCode += group.code
+        for var selector in group.selectors {
+            selector.code = (selector.code.lowerBound + base)..<(selector.code.upperBound + base)
+            selector.token += first
+            groupSelectors.append(selector)
+        }
+    }
+
     // MARK: Declarations
 
     private mutating func declaration(_ range: Range<Int>, prefix: String?) -> DeclarationSyntax? {
@@ -232,7 +317,7 @@ struct FileParser {
         let reports = log.reportCount
         let declaration = readDeclaration(range, prefix: nil, text: Int32(number))
         guard isNew else { return declaration }
-        if let declaration, log.reportCount == reports, declaration.precomputed != nil {
+        if let declaration, log.reportCount == reports {
             declarationTexts[number] = RepeatedDeclaration(
                 meaning: declaration.meaning, valueOffset: declaration.valueTokens.lowerBound - range.lowerBound)
         }
@@ -275,10 +360,9 @@ struct FileParser {
             return nil
         }
         let valueTokens = index..<range.upperBound
-        let key = ValueKey(
-            property: spec.name,
-            bytes: reader.source.utf8[Int(reader[index].start)..<Int(reader[range.upperBound - 1].end)])
-        if let known = evaluated[key] {
+        let valueText = Int(reader[index].start)..<Int(reader[range.upperBound - 1].end)
+        let (textNumber, _) = evaluated.number(of: valueText, inserting: -1)
+        if reusesEvaluatedValues, let known = evaluatedValue(textNumber, property: spec.name) {
             let meaning = DeclarationMeaning(
                 spec: spec, states: states, value: nil, precomputed: known.values, bareWords: known.bareWords, text: text)
             return DeclarationSyntax(meaning: meaning, valueTokens: valueTokens, tokens: range)
@@ -289,11 +373,23 @@ struct FileParser {
             return nil
         }
         if let precomputed {
-            evaluated[key] = (precomputed, bareWords)
+            evaluatedValues.append(
+                EvaluatedValue(property: spec.name, values: precomputed, bareWords: bareWords, next: evaluated[textNumber]))
+            evaluated[textNumber] = Int32(evaluatedValues.count - 1)
         }
         let meaning = DeclarationMeaning(
             spec: spec, states: states, value: value, precomputed: precomputed, bareWords: bareWords, text: text)
         return DeclarationSyntax(meaning: meaning, valueTokens: valueTokens, tokens: range)
+    }
+
+    /// The value evaluated for text `textNumber` under `property`, if any.
+    private func evaluatedValue(_ textNumber: Int, property: String) -> EvaluatedValue? {
+        var entry = evaluated[textNumber]
+        while entry >= 0 {
+            if evaluatedValues[Int(entry)].property == property { return evaluatedValues[Int(entry)] }
+            entry = evaluatedValues[Int(entry)].next
+        }
+        return nil
     }
 
     /// A property's name as written at `index`, under a property group's prefix if any.
@@ -305,9 +401,12 @@ struct FileParser {
     /// spelling in the file: a name read again costs neither a `String` nor a hash of one.
     private mutating func propertySpec(nameAt index: Int) -> PropertySpec? {
         let token = reader[index]
-        let (number, isNew) = propertyNames.number(of: Int(token.start)..<Int(token.end), inserting: nil)
-        if isNew { propertyNames[number] = PropertyCatalog.spec(named: reader.name(index)) }
-        return propertyNames[number]
+        let (number, isNew) = propertyNames.number(of: Int(token.start)..<Int(token.end), inserting: -1)
+        if isNew, let spec = PropertyCatalog.spec(named: reader.name(index)) {
+            propertyNames[number] = Int32(PropertyCatalog.specs.firstIndex { $0.name == spec.name }!)
+        }
+        let spec = propertyNames[number]
+        return spec >= 0 ? PropertyCatalog.specs[Int(spec)] : nil
     }
 
     /// Evaluates a value that refers to no `$variable` right away: its values (nil

@@ -3,10 +3,12 @@ import Diagnostics
 /// Turns a `.cas` source into tokens in one pass over its UTF-8 bytes.
 /// Comments and whitespace vanish, but leave their trace in `spaceBefore` and
 /// `firstOnLine`. Lexical errors are reported and skipped; lexing always ends.
-struct Lexer {
+struct Lexer: ~Copyable {
     private let bytes: [UInt8]
     private var log: DiagnosticLog
     private var stream = TokenStream()
+    /// The tokens until `run` ends (then `stream.tokens`).
+    private var tokens: TokenBuffer
     private var index = 0
     private var line: Int32 = 1
     private var lineStart = 0
@@ -21,21 +23,29 @@ struct Lexer {
     /// The indentation character of the file, fixed by the first indented line.
     private var fileIndent: UInt8?
     private var lineIndentChars: (spaces: Bool, tabs: Bool) = (false, false)
+    /// Whether ASCII words and punctuation take `lexASCIIToken` (see there). Off only
+    /// in tests, which compare the fast path with the general one.
+    private let usesFastPath: Bool
 
-    init(source: SourceText, log: DiagnosticLog) {
+    init(source: SourceText, log: DiagnosticLog, usesFastPath: Bool = true) {
         self.bytes = source.utf8
         self.log = log
+        // Growing big arrays frees big blocks, which is slow in malloc; size them once.
+        tokens = TokenBuffer(capacity: source.utf8.count / 4)
+        // The fast path stores offsets without a range check: every offset of a
+        // source this size fits a token's Int32 fields (the general path traps).
+        self.usesFastPath = usesFastPath && source.utf8.count < Int(Int32.max)
     }
 
-    static func tokenize(_ source: SourceText, log: DiagnosticLog) -> TokenStream {
-        var lexer = Lexer(source: source, log: log)
+    /// `usesFastPath: false` lexes every token by the general path: the reference
+    /// the tests compare the fast path with.
+    static func tokenize(_ source: SourceText, log: DiagnosticLog, usesFastPath: Bool = true) -> TokenStream {
+        var lexer = Lexer(source: source, log: log, usesFastPath: usesFastPath)
         lexer.run()
         return lexer.stream
     }
 
     private mutating func run() {
-        // Growing big arrays frees big blocks, which is slow in malloc; size them once.
-        stream.tokens.reserveCapacity(bytes.count / 4)
         stream.numbers.reserveCapacity(bytes.count / 20)
         stream.strings.reserveCapacity(bytes.count / 100)
         while index < bytes.count {
@@ -57,9 +67,10 @@ struct Lexer {
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 skipBlockComment()
             default:
-                lexToken(byte)
+                if !(usesFastPath && lineIsASCII && lexASCIIToken(byte)) { lexToken(byte) }
             }
         }
+        stream.tokens = tokens.finish()
     }
 
     private func peek(_ ahead: Int) -> UInt8? {
@@ -109,6 +120,100 @@ struct Lexer {
     }
 
     // MARK: Tokens
+
+    /// The fast path for most tokens of a real sheet: a name (`box`, `.card`, `#main`,
+    /// `$gap`, `@media`), a whole number without a unit, or a punctuation character,
+    /// on a line that is ASCII so far. It lexes them as `lexToken` would, without its
+    /// calls and range checks; returns false, having changed nothing, for anything
+    /// else (strings, other numbers, a name that meets a non-ASCII byte, errors),
+    /// which `lexToken` then reads. Inlined into `run`: a call per token cost more
+    /// than the token's own work.
+    @inline(__always)
+    private mutating func lexASCIIToken(_ byte: UInt8) -> Bool {
+        let start = index
+        let kind: TokenKind
+        let end: Int
+        var payload: Int32 = -1
+        if Self.isASCIIWordStart(byte) {
+            guard let wordEnd = Self.asciiWordEnd(in: bytes, from: start + 1) else { return false }
+            (kind, end) = (.word, wordEnd)
+        } else if let punctuation = Self.punctuation(byte) {
+            (kind, end) = (punctuation, start + 1)
+        } else if byte &- 0x30 < 10 {
+            guard let (value, numberEnd) = Self.wholeNumber(in: bytes, from: start) else { return false }
+            stream.numbers.append(NumberLiteral(value: value, unit: nil))
+            (kind, end, payload) = (.number, numberEnd, Int32(truncatingIfNeeded: stream.numbers.count - 1))
+        } else if byte == UInt8(ascii: "."), start + 1 < bytes.count, Self.isASCIIWordStart(bytes[start + 1]) {
+            guard let wordEnd = Self.asciiWordEnd(in: bytes, from: start + 2) else { return false }
+            (kind, end) = (.dotWord, wordEnd)
+        } else if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@") {
+            // As in `lexToken`: the sigil takes a name that starts with any name byte.
+            guard start + 1 < bytes.count, bytes[start + 1] < 0x80, Self.isWordByte(bytes[start + 1]),
+                let wordEnd = Self.asciiWordEnd(in: bytes, from: start + 1)
+            else { return false }
+            kind = byte == UInt8(ascii: "$") ? .variable : byte == UInt8(ascii: "#") ? .hash : .atWord
+            end = wordEnd
+        } else {
+            return false
+        }
+        index = end
+        if atLineStart { checkIndentation(at: start) }
+        // The line is ASCII, so the column is a byte count; `init` checked the offsets fit.
+        tokens.append(
+            Token(
+                kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), line: line,
+                column: Int32(truncatingIfNeeded: start - lineStart + 1), spaceBefore: sawSpace,
+                firstOnLine: atLineStart, payload: payload))
+        sawSpace = false
+        atLineStart = false
+        return true
+    }
+
+    /// Where `scanWord` would end a name whose bytes from `offset` on are ASCII; nil
+    /// when it would meet a non-ASCII byte (the general path reads that name).
+    @inline(__always)
+    private static func asciiWordEnd(in bytes: [UInt8], from offset: Int) -> Int? {
+        var end = offset
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte &- 0x61 < 26 || byte &- 0x30 < 10 || byte &- 0x41 < 26 || byte == UInt8(ascii: "_") {
+                end += 1
+            } else if byte == 0x2D {
+                // A `-` belongs to the name only when a name character follows.
+                guard end + 1 < bytes.count else { return end }
+                let next = bytes[end + 1]
+                if next >= 0x80 { return nil }
+                guard isWordStart(next) || isDigit(next) else { return end }
+                end += 1
+            } else {
+                return byte >= 0x80 ? nil : end
+            }
+        }
+        return end
+    }
+
+    /// A run of digits that `lexNumber` would read as a whole number with no unit:
+    /// its value (summed digit by digit, as there) and end; nil when a `.`, `%` or
+    /// name byte follows (a fraction or a unit: the general path reads those).
+    @inline(__always)
+    private static func wholeNumber(in bytes: [UInt8], from offset: Int) -> (value: Double, end: Int)? {
+        var value = 0.0
+        var end = offset
+        while end < bytes.count, bytes[end] &- 0x30 < 10 {
+            value = value * 10 + Double(bytes[end] - 0x30)
+            end += 1
+        }
+        if end < bytes.count {
+            let next = bytes[end]
+            if next == UInt8(ascii: ".") || next == UInt8(ascii: "%") || isWordStart(next) { return nil }
+        }
+        return (value, end)
+    }
+
+    /// An ASCII letter or `_`: what starts a name, but for non-ASCII bytes.
+    private static func isASCIIWordStart(_ byte: UInt8) -> Bool {
+        byte | 0x20 &- 0x61 < 26 || byte == UInt8(ascii: "_")
+    }
 
     private mutating func lexToken(_ byte: UInt8) {
         let start = index
@@ -167,6 +272,7 @@ struct Lexer {
         sawSpace = true
     }
 
+    @inline(__always)
     private static func punctuation(_ byte: UInt8) -> TokenKind? {
         switch byte {
         case UInt8(ascii: "{"): .leftBrace
@@ -302,7 +408,7 @@ struct Lexer {
             column = countedCharacters + 1
         }
         if atLineStart { checkIndentation(at: start) }
-        stream.tokens.append(
+        tokens.append(
             Token(
                 kind: kind, start: Int32(start), end: Int32(index), line: line, column: Int32(column),
                 spaceBefore: sawSpace, firstOnLine: atLineStart, payload: payload))

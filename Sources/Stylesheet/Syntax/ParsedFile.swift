@@ -57,23 +57,6 @@ struct DeclarationSyntax: Sendable {
     var text: Int32 { meaning.text }
 }
 
-/// A value's text under a property, for reusing the evaluation of repeated values
-/// (`border rounded`, `padding 1` appear over and over in real sheets).
-struct ValueKey: Hashable {
-    let property: String
-    let bytes: ArraySlice<UInt8>
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(property)
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-
-    static func == (a: ValueKey, b: ValueKey) -> Bool {
-        a.property == b.property && a.bytes.count == b.bytes.count
-            && a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in x.elementsEqual(y) } }
-    }
-}
-
 /// A run of declarations under one selector group and media context. Nesting is
 /// already flattened: each selector is the written-out form.
 struct RuleSyntax: Sendable {
@@ -129,13 +112,21 @@ final class ParsedFile: Sendable {
 
     var path: String { reader.source.path }
 
-    init(path: String, contents: String, hierarchy: KindHierarchy = .standard) {
+    /// `reusesEvaluatedValues: false` evaluates every value afresh, and
+    /// `reusesSelectorGroups: false` parses every selector group: the general paths
+    /// the tests compare the parser's reuse of values and groups with.
+    init(
+        path: String, contents: String, hierarchy: KindHierarchy = .standard, reusesEvaluatedValues: Bool = true,
+        reusesSelectorGroups: Bool = true
+    ) {
         let source = SourceText(path: path, text: contents)
         let log = DiagnosticLog(source: source)
         let stream = Lexer.tokenize(source, log: log)
         let structure = StructureBuilder.build(stream.tokens, log: log)
         let reader = TokenReader(source: source, stream: stream)
         var parser = FileParser(reader: reader, structure: structure, hierarchy: hierarchy, log: log)
+        parser.reusesEvaluatedValues = reusesEvaluatedValues
+        parser.reusesSelectorGroups = reusesSelectorGroups
         parser.run()
         self.contents = contents
         self.reader = reader

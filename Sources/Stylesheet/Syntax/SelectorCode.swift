@@ -13,7 +13,13 @@ enum SelectorCode {
 /// A file's name table: each distinct class, id, kind and state name once.
 struct SymbolTable: Sendable {
     private(set) var names: [String] = []
+    /// Symbols by name, filled only once a name needs `String` equality (a state, or a
+    /// non-ASCII name; see `symbol(writtenAt:name:)`): a file whose names are all
+    /// ASCII and written (most of a many-file import graph) hashes and allocates no
+    /// dictionary.
     private var ids: [String: Int32] = [:]
+    /// Whether `ids` holds every name in `names`.
+    private var idsComplete: Bool
     /// Names read straight from the source, by their bytes: a name written again
     /// costs neither a `String` nor a hash of one.
     /// Each run's value is its symbol.
@@ -21,11 +27,18 @@ struct SymbolTable: Sendable {
     /// Per symbol, whether it is a kind the hierarchy knows: 0 not asked yet, 1 yes, 2 no.
     private var knownKind: [UInt8] = []
 
-    init(source: [UInt8]) {
+    /// `hashesEveryName: true` puts every name through the dictionary: the general
+    /// path the tests compare the ASCII shortcut with.
+    init(source: [UInt8], hashesEveryName: Bool = false) {
         written = SliceTable(bytes: source)
+        idsComplete = hashesEveryName
     }
 
     mutating func symbol(_ name: String) -> Int32 {
+        if !idsComplete {
+            idsComplete = true
+            for (id, known) in names.enumerated() { ids[known] = Int32(id) }
+        }
         if let id = ids[name] { return id }
         let id = Int32(names.count)
         ids[name] = id
@@ -38,7 +51,17 @@ struct SymbolTable: Sendable {
     mutating func symbol(writtenAt range: Range<Int>, name: () -> String) -> Int32 {
         let (number, isNew) = written.number(of: range, inserting: -1)
         if !isNew { return written[number] }
-        let id = symbol(name())
+        let text = name()
+        let id: Int32
+        if !idsComplete, text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Every name so far came from another byte run, all ASCII, and ASCII
+            // strings are equal only when their bytes are: a new run is a new name.
+            id = Int32(names.count)
+            names.append(text)
+            knownKind.append(0)
+        } else {
+            id = symbol(text)
+        }
         written[number] = id
         return id
     }
