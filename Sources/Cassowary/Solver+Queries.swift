@@ -145,22 +145,25 @@ extension Solver {
     }
 
     func mentionIndex() -> MentionIndex {
-        var start = [Int32](repeating: 0, count: tableau.symbols.count + 1)
-        func forEachMention(_ body: (_ symbol: Int, _ slot: Int32) -> Void) {
-            for slot in records.indices {
-                guard let record = records[slot] else { continue }
-                for term in record.constraint.expression.terms {
-                    if let s = variableSymbol[term.variable.id] { body(Int(s), Int32(slot)) }
-                }
+        // One walk over the records looks every term's symbol up once (a hash
+        // lookup each, the bulk of the cost); the counting sort then reads the pairs.
+        var mentions: [(symbol: Int32, slot: Int32)] = []
+        mentions.reserveCapacity(records.count * 3)
+        for slot in records.indices {
+            // Only the terms are read: a copy of the whole record costs a retain per field.
+            guard let terms = records[slot]?.constraint.expression.terms else { continue }
+            for term in terms {
+                if let s = variableSymbol[term.variable.id] { mentions.append((s, Int32(slot))) }
             }
         }
-        forEachMention { s, _ in start[s + 1] += 1 }
+        var start = [Int32](repeating: 0, count: tableau.symbols.count + 1)
+        for mention in mentions { start[Int(mention.symbol) + 1] += 1 }
         for s in 0..<tableau.symbols.count { start[s + 1] += start[s] }
         var next = start
-        var slots = [Int32](repeating: 0, count: Int(start[tableau.symbols.count]))
-        forEachMention { s, slot in
-            slots[Int(next[s])] = slot
-            next[s] += 1
+        var slots = [Int32](repeating: 0, count: mentions.count)
+        for mention in mentions {
+            slots[Int(next[Int(mention.symbol)])] = mention.slot
+            next[Int(mention.symbol)] += 1
         }
         return MentionIndex(start: start, slots: slots)
     }
