@@ -96,30 +96,40 @@ extension Tableau {
         alphas.reserveCapacity(targets.count)
         for cell in targets { journal.noteRow(cell.row, rows[Int(cell.row)]) }
         // The rows and columns are edited as locals (see `CoreRowEditor`).
-        var editor = CoreRowEditor()
-        swap(&editor.rows, &rows)
-        swap(&editor.columns, &coreColumn)
-        for (i, cell) in targets.enumerated() {
-            let rid = Int(cell.row)
-            let alpha = editor.rows[rid].entries[Int(cell.position)].coefficient
-            alphas.append(alpha)
-            editor.rows[rid].constant += alpha * source.constant
-            editor.remove(row: cell.row, at: cell.position)
-            targetStamp[rid] = g
-            targetIndex[rid] = Int32(i)
-        }
-        mergedEntries += source.entries.count * targets.count
-        // Position of the current source symbol in each target, or -1.
-        var found = [Int32](repeating: -1, count: targets.count)
-        for e in source.entries where e.symbol != y {
-            for cell in editor.columns[Int(e.symbol)] where targetStamp[Int(cell.row)] == g {
-                found[Int(targetIndex[Int(cell.row)])] = cell.position
+        var rowStore: [Row] = []
+        var columns: [[Cell]] = []
+        swap(&rowStore, &rows)
+        swap(&columns, &coreColumn)
+        let emptied = rowStore.withUnsafeMutableBufferPointer { buffer in
+            var editor = CoreRowEditor(rows: buffer)
+            swap(&editor.columns, &columns)
+            for (i, cell) in targets.enumerated() {
+                let rid = Int(cell.row)
+                let alpha = editor.rows[rid].entries[Int(cell.position)].coefficient
+                alphas.append(alpha)
+                editor.rows[rid].constant += alpha * source.constant
+                // `y` leaves every target: its column empties, so it is not
+                // refitted on the way down.
+                editor.remove(row: cell.row, at: cell.position, trimming: false)
+                targetStamp[rid] = g
+                targetIndex[rid] = Int32(i)
             }
-            editor.add(e.symbol, e.coefficient, to: targets, alphas: alphas, found: &found)
+            editor.releaseIfEmpty(y)
+            mergedEntries += source.entries.count * targets.count
+            // Position of the current source symbol in each target, or -1.
+            var found = [Int32](repeating: -1, count: targets.count)
+            for e in source.entries where e.symbol != y {
+                for cell in editor.columns[Int(e.symbol)] where targetStamp[Int(cell.row)] == g {
+                    found[Int(targetIndex[Int(cell.row)])] = cell.position
+                }
+                editor.add(e.symbol, e.coefficient, to: targets, alphas: alphas, found: &found)
+            }
+            swap(&editor.columns, &columns)
+            return editor.emptied
         }
-        swap(&editor.rows, &rows)
-        swap(&editor.columns, &coreColumn)
-        for s in editor.emptied { noteColumnEmptied(s) }
+        swap(&rowStore, &rows)
+        swap(&columns, &coreColumn)
+        for s in emptied { noteColumnEmptied(s) }
         for cell in targets { noteRowChange(cell.row) }
     }
 
@@ -251,23 +261,40 @@ struct Candidate: Sendable {
 /// as `Tableau.appendEntry` and `removeEntry` do, but on locals held
 /// uniquely, which costs a fraction of going through the tableau's
 /// properties each time (measured: 180 and 260 instructions per call there).
+///
+/// The rows are reached through the storage of the tableau's row array,
+/// lent for the walk by `withUnsafeMutableBufferPointer` (the array itself
+/// is moved out of the tableau meanwhile, so nothing else can reach it): a
+/// write through the array checked its uniqueness first, once for the
+/// array of rows and once for the row's entries, for every (source entry,
+/// target) pair; through the buffer only the entries' check remains.
 struct CoreRowEditor {
-    var rows: [Row] = []
+    let rows: UnsafeMutableBufferPointer<Row>
     var columns: [[Cell]] = []
     /// Symbols whose column became empty, in order.
     var emptied: [Int32] = []
+
+    init(rows: UnsafeMutableBufferPointer<Row>) {
+        self.rows = rows
+    }
 
     /// `rows[t] += alphas[i] × coefficient × s` for every target t = targets[i],
     /// where `found[i]` is the position of `s` in t or -1 (reset to -1 here).
     /// The same appends and removals in the same order as one at a time, but
     /// with `s`'s column held as a local: every append goes to that column,
     /// and a removal touches only it and the column of the entry it moves,
-    /// so most writes skip a check of the array of columns.
+    /// so most writes skip a check of the array of columns. The column grows
+    /// at most once per call (to at least double), and is refitted at most
+    /// once, at the end, however many targets it gains or loses.
     @inline(__always) mutating func add(
         _ s: Int32, _ coefficient: Double, to targets: [Cell], alphas: [Double], found: inout [Int32]
     ) {
         var column: [Cell] = []
         swap(&column, &columns[Int(s)])
+        var missing = 0
+        for p in found where p < 0 { missing += 1 }
+        let most = column.count + missing
+        if column.capacity < most { column.reserveCapacity(Swift.max(most, 2 * column.capacity)) }
         for i in targets.indices {
             let rid = Int(targets[i].row)
             let delta = alphas[i] * coefficient
@@ -276,7 +303,7 @@ struct CoreRowEditor {
                 found[i] = -1
                 let c = rows[rid].entries[Int(p)].coefficient + delta
                 if Tolerance.isZero(c) {
-                    remove(row: Int32(rid), at: p, column: &column)
+                    remove(row: Int32(rid), at: p, column: &column, trimming: false)
                 } else {
                     rows[rid].entries[Int(p)].coefficient = c
                 }
@@ -287,23 +314,30 @@ struct CoreRowEditor {
                 rows[rid].entries.append(entry)
             }
         }
+        if Cell.needsTrim(column) { Cell.refit(&column) }
         swap(&column, &columns[Int(s)])
     }
 
     /// Removes the entry at `position` of core row `rid`: its cell leaves the
     /// column (the column's last cell fills the hole) and the row's last
-    /// entry takes its place.
-    @inline(__always) mutating func remove(row rid: Int32, at position: Int32) {
+    /// entry takes its place. `trimming: false` leaves the column's storage
+    /// as it is, for a column about to empty.
+    @inline(__always) mutating func remove(row rid: Int32, at position: Int32, trimming: Bool) {
         let s = Int(rows[Int(rid)].entries[Int(position)].symbol)
         var column: [Cell] = []
         swap(&column, &columns[s])
-        remove(row: rid, at: position, column: &column)
+        remove(row: rid, at: position, column: &column, trimming: trimming)
         swap(&column, &columns[s])
     }
 
-    /// `remove(row:at:)` with the removed entry's column held by the caller
-    /// (taken out of `columns`).
-    @inline(__always) private mutating func remove(row rid: Int32, at position: Int32, column: inout [Cell]) {
+    /// Frees the storage of `s`'s column once nothing is left in it.
+    mutating func releaseIfEmpty(_ s: Int32) {
+        if columns[Int(s)].isEmpty { columns[Int(s)] = [] }
+    }
+
+    /// `remove(row:at:trimming:)` with the removed entry's column held by the
+    /// caller (taken out of `columns`).
+    @inline(__always) private mutating func remove(row rid: Int32, at position: Int32, column: inout [Cell], trimming: Bool) {
         let e = rows[Int(rid)].entries[Int(position)]
         let index = Int(e.cell)
         let last = column.removeLast()
@@ -313,7 +347,7 @@ struct CoreRowEditor {
         } else if index == 0 {
             emptied.append(e.symbol)
         }
-        if Cell.needsTrim(column) { Cell.refit(&column) }
+        if trimming && Cell.needsTrim(column) { Cell.refit(&column) }
         let moved = rows[Int(rid)].entries.removeLast()
         if position != Int32(rows[Int(rid)].entries.count) {
             rows[Int(rid)].entries[Int(position)] = moved

@@ -136,4 +136,20 @@ import Testing
         let slack = solver.tableau.coreColumn.reduce(0) { $0 + max(0, $1.capacity - 4 * max($1.count, 8)) }
         #expect(slack == 0, "columns keep \(slack) cells of storage beyond four times their size")
     }
+
+    /// A symbol that a walk makes basic leaves every row, so its column is
+    /// empty and keeps no storage (it regrows when the symbol leaves the
+    /// basis); the walk does not refit it step by step on the way down.
+    @Test func aSymbolMadeBasicKeepsNoColumnStorage() {
+        let layout = ColumnWalkTests.growLayout(sections: 12, leaves: 30)
+        var solver = Solver()
+        solver.tableau.tuning = ColumnWalkTests.alwaysWalk
+        for c in layout.constraints { try! solver.add(c) }
+        _ = layout.variables.map { solver.value(of: $0) }
+        #expect(solver.invariantViolations() == [])
+        let basics = solver.tableau.rows.filter { $0.isAllocated && !$0.isDefinition }.map(\.basic)
+        #expect(basics.count > 100)
+        let kept = basics.filter { solver.tableau.coreColumn[Int($0)].capacity > 0 }
+        #expect(kept.count == 0, "basic symbols that keep column storage")
+    }
 }
