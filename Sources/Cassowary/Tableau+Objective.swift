@@ -149,7 +149,7 @@ struct CostTable: RandomAccessCollection, Equatable, Sendable {
             if entries[e].count == 0 { problems.append("cost entry \(e) of symbol \(s) stored for a zero cost") }
         }
         for e in freeEntries where taken[Int(e)] { problems.append("cost entry \(e) free and taken") }
-        if taken.count { $0 } + freeEntries.count != entries.count { problems.append("cost entries leaked") }
+        if taken.count(where: { $0 }) + freeEntries.count != entries.count { problems.append("cost entries leaked") }
         return problems
     }
 }
