@@ -162,7 +162,7 @@ extension Tableau {
         definitionColumn.removeLast(n)
         releaseExternals(from: count)
         cachedValue.removeLast(n)
-        for s in count..<symbols.count where objectiveCosts[s].spill >= 0 { freeSpill.append(objectiveCosts[s].spill) }
+        for s in count..<objectiveCosts.count where objectiveCosts[s].spill >= 0 { freeSpill.append(objectiveCosts[s].spill) }
         objectiveCosts.removeLast(n)
         accumulator.removeLast(n)
         accumulatorStamp.removeLast(n)

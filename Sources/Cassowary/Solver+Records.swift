@@ -174,3 +174,17 @@ extension Solver {
         records[Int(slot)]!.constant = constant
     }
 }
+
+extension Solver {
+    /// Makes room for `count` more constraints before a batch of that many
+    /// is added (a layout's load adds tens of thousands at once): the
+    /// records then take what the batch needs instead of doubling past it,
+    /// which left a fifth of them empty (0.8 MB at 10,000 views). A
+    /// sixteenth more is left free, so that the edits after a load do not
+    /// double them at once. Call it for large batches only; it changes
+    /// nothing the solver answers.
+    public mutating func reserveCapacity(forAdding count: Int) {
+        let needed = records.count + max(0, count - freeRecords.count)
+        if needed > records.capacity { records.reserveCapacity(needed + needed / 16 + 64) }
+    }
+}

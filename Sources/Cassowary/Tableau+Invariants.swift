@@ -61,6 +61,7 @@ extension Tableau {
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }
         if objectiveCosts.count != symbols.count { problems.append("objective has \(objectiveCosts.count) symbols") }
+        problems += objectiveCosts.invariantViolations()
         if externalSlot.count != symbols.count { problems.append("external slots for \(externalSlot.count) symbols") }
         var slotTaken = [Bool](repeating: false, count: externals.count)
         for s in symbols.indices where externalSlot[s] >= 0 {

@@ -116,7 +116,7 @@ struct Tableau: Sendable {
     // one short read whatever the number of levels. `levels` lists the
     // priority ranks in use and `levelUse` how many preferences use each.
     var levels: [Int] = []
-    var objectiveCosts: [ReducedCost] = []
+    var objectiveCosts = CostTable()
     /// Cost lists of the symbols with costs at more than two levels
     /// (`ReducedCost.spill`), and the slots free for reuse.
     var costSpill: [[LevelCost]] = []

@@ -71,6 +71,14 @@ struct ConstraintPool: Sendable {
         return Int32(items.count - 1)
     }
 
+    /// Room for `count` more constraints (a load's batch) and a sixteenth
+    /// more for the edits after it, so the pool does not double past what
+    /// the batch needs.
+    mutating func reserveCapacity(forAdding count: Int) {
+        let needed = items.count + max(0, count - free.count)
+        if needed > items.capacity { items.reserveCapacity(needed + needed / 16 + 64) }
+    }
+
     subscript(handle: Int32) -> SolverConstraint? {
         handle >= 0 && Int(handle) < items.count ? items[Int(handle)] : nil
     }

@@ -306,6 +306,10 @@ extension SolverBinding {
             for ref in refs { activate(ref, in: model) }
             return
         }
+        // A load: the solver's records and the pool sized for the batch at
+        // once, not doubled past it (they are kept as long as the layout).
+        solver.reserveCapacity(forAdding: refs.count)
+        pool.reserveCapacity(forAdding: refs.count)
         let reached = refs.map { Self.latestView(mentionedBy: $0, in: model) }
         var parent = -2
         for position in Self.stableOrder(by: reached, keys: model.document.views.count) {

@@ -139,8 +139,12 @@ struct SolverBinding: Sendable {
     @discardableResult
     mutating func markMovedViews(_ dirty: inout DirtyViews) -> [Int] {
         var touched: [Int] = []
-        for variable in solver.takeChangedVariables() {
-            guard let slot = registry.slot(of: variable) else { continue }
+        // Streamed: a load changes every variable, and their list was alive
+        // at the render's peak. (A copy of the registry: the closure may not
+        // read `self` while the solver in it is being changed.)
+        let registry = self.registry
+        solver.takeChangedVariables { variable in
+            guard let slot = registry.slot(of: variable) else { return }
             dirty.mark(slot.view)
             touched.append(slot.view)
         }

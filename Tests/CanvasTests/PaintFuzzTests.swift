@@ -51,6 +51,28 @@ import Cells
         }
     }
 
+    /// Nodes made one at a time (`paint(count:width:height:node:)`, what
+    /// `casement render` uses) paint exactly what the array of them paints,
+    /// z-indices, clipping, invisible subtrees and outlines included, and
+    /// every node is asked for by an index in range.
+    @Test func nodesMadeOneAtATimePaintLikeTheirArray() {
+        var random = SplitMix64(seed: 0x0DE5)
+        for _ in 0..<400 {
+            let width = random.int(1...30), height = random.int(1...12)
+            let nodes = randomTree(&random, width: width, height: height)
+            let whole = Painter().paint(nodes, width: width, height: height)
+            var asked = 0
+            let oneByOne = Painter().paint(count: nodes.count, width: width, height: height) { index in
+                #expect(nodes.indices.contains(index))
+                asked += 1
+                return nodes[index]
+            }
+            #expect(oneByOne.grid == whole.grid)
+            #expect(oneByOne.owners == whole.owners)
+            #expect(asked >= nodes.count)
+        }
+    }
+
     @Test func changedRunsTurnTheOldFrameIntoTheNewOne() {
         var random = SplitMix64(seed: 2024)
         for _ in 0..<400 {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Cassowary
 
@@ -18,6 +19,56 @@ import Testing
         #expect(cost[inline: 0] == LevelCost(rank: 7, coefficient: 4))
         #expect(cost.second == LevelCost(rank: 5, coefficient: -8))
         #expect(ReducedCost() == ReducedCost(count: 0, spill: -1, first: .none, second: .none))
+    }
+
+    /// The sparse table reads and writes like a plain array of costs (the
+    /// general form it replaces), over random writes, appends and
+    /// truncations, and holds entries only for the non-zero costs.
+    @Test func costTableBehavesLikeADenseArray() {
+        var generator = SplitMix64(seed: 15)
+        var table = CostTable()
+        var dense: [ReducedCost] = []
+        func randomCost() -> ReducedCost {
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return ReducedCost()
+            case 1: return ReducedCost(count: 1, spill: -1, first: LevelCost(rank: Int32.random(in: 1...9, using: &generator), coefficient: 1))
+            case 2: return ReducedCost(count: 2, spill: -1, first: LevelCost(rank: 9, coefficient: -2),
+                                       second: LevelCost(rank: Int32.random(in: 1...8, using: &generator), coefficient: 0.5))
+            default: return ReducedCost(count: 3, spill: Int32.random(in: 0...5, using: &generator))
+            }
+        }
+        for step in 0..<4_000 {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<3:
+                let cost = randomCost()
+                table.append(cost)
+                dense.append(cost)
+            case 3 where !dense.isEmpty:
+                let n = Int.random(in: 1...min(5, dense.count), using: &generator)
+                table.removeLast(n)
+                dense.removeLast(n)
+            default:
+                guard !dense.isEmpty else { continue }
+                let s = Int.random(in: 0..<dense.count, using: &generator)
+                if dense[s].count > 0, Bool.random(using: &generator) {
+                    // In place, as `addToCost` changes a top level.
+                    let coefficient = Double(Int.random(in: -9...9, using: &generator)) + 0.5
+                    table[s].first.coefficient = coefficient
+                    dense[s].first.coefficient = coefficient
+                } else {
+                    let cost = randomCost()
+                    table[s] = cost
+                    dense[s] = cost
+                }
+                #expect(table[s] == dense[s])
+            }
+            if step % 97 == 0 || step == 3_999 {
+                #expect(Array(table) == dense)
+                #expect(table.count == dense.count)
+                #expect(table.storedCount == dense.count { $0.count != 0 })
+                #expect(table.invariantViolations() == [])
+            }
+        }
     }
 
     private func spilledSymbols(_ solver: Solver) -> Int {

@@ -11,28 +11,37 @@ import Cells
 /// not included). Invisible views, views of zero or negative size and views
 /// entirely clipped away are left out with their whole subtree.
 func paintOrder(of nodes: [PaintNode], within bounds: CellRect) -> [(node: Int, clip: CellRect)] {
-    var children = Array(repeating: [Int](), count: nodes.count)
+    paintOrder(count: nodes.count, within: bounds) { nodes[$0] }
+}
+
+/// `paintOrder(of:within:)` of the nodes `node(0..<count)` makes, each made
+/// at most twice (no array of them is kept).
+func paintOrder(count: Int, within bounds: CellRect, node: (Int) -> PaintNode) -> [(node: Int, clip: CellRect)] {
+    var children = Array(repeating: [Int](), count: count)
+    var zIndex = [Int](repeating: 0, count: count)
     var roots: [Int] = []
-    for (index, node) in nodes.enumerated() {
-        if let parent = node.parent, parent >= 0, parent < index {
+    for index in 0..<count {
+        let made = node(index)
+        zIndex[index] = made.style.zIndex
+        if let parent = made.parent, parent >= 0, parent < index {
             children[parent].append(index)
         } else {
             roots.append(index)
         }
     }
     func byZIndex(_ siblings: [Int]) -> [Int] {
-        siblings.sorted { (nodes[$0].style.zIndex, $0) < (nodes[$1].style.zIndex, $1) }
+        siblings.sorted { (zIndex[$0], $0) < (zIndex[$1], $1) }
     }
 
     var order: [(node: Int, clip: CellRect)] = []
     // Depth-first with an explicit stack: trees may be deeper than the call stack.
     var pending: [(node: Int, clip: CellRect)] = byZIndex(roots).reversed().map { ($0, bounds) }
     while let (index, clip) = pending.popLast() {
-        let node = nodes[index]
-        let frame = node.frame.clampedForPainting
-        guard node.style.visible, !frame.isEmpty, !frame.intersection(clip).isEmpty else { continue }
+        let made = node(index)
+        let frame = made.frame.clampedForPainting
+        guard made.style.visible, !frame.isEmpty, !frame.intersection(clip).isEmpty else { continue }
         order.append((index, clip))
-        let childClip = clip.intersection(frame.inset(by: node.style.ringWidth))
+        let childClip = clip.intersection(frame.inset(by: made.style.ringWidth))
         guard !childClip.isEmpty else { continue }
         for child in byZIndex(children[index]).reversed() {
             pending.append((child, childClip))

@@ -27,6 +27,17 @@ public struct Painter: Sendable {
         paint(nodes, onto: Grid(width: width, height: height))
     }
 
+    /// Paints `count` nodes, made one at a time by `node` (called with
+    /// `0..<count`, in any order and more than once), onto a blank grid: the
+    /// same painting as `paint(_:width:height:)` of the array of them, without
+    /// holding that array. A node copies its view's style, so the array of a
+    /// 10,000-view layout took 2.8 MB at the peak of `casement render`.
+    public func paint(count: Int, width: Int, height: Int, node: (Int) -> PaintNode) -> Painting {
+        var surface = PaintSurface(grid: Grid(width: width, height: height), theme: theme)
+        paint(count: count, on: &surface, within: surface.grid.bounds, node: node)
+        return Painting(grid: surface.grid, owners: surface.owners)
+    }
+
     /// Paints over an existing grid (what is already there shows through
     /// transparent backgrounds).
     public func paint(_ nodes: [PaintNode], onto grid: Grid) -> Painting {
@@ -65,14 +76,23 @@ public struct Painter: Sendable {
     }
 
     private func paint(_ nodes: [PaintNode], on surface: inout PaintSurface, within bounds: CellRect) {
-        let order = paintOrder(of: nodes, within: bounds)
+        paint(count: nodes.count, on: &surface, within: bounds) { nodes[$0] }
+    }
+
+    private func paint(
+        count: Int, on surface: inout PaintSurface, within bounds: CellRect, node: (Int) -> PaintNode
+    ) {
+        let order = paintOrder(count: count, within: bounds, node: node)
+        var highlighted: [(node: PaintNode, clip: CellRect)] = []
         for (index, clip) in order {
-            surface.paint(nodes[index], index: index, clip: clip)
+            let made = node(index)
+            surface.paint(made, index: index, clip: clip)
+            if made.highlight != .none { highlighted.append((made, clip)) }
         }
         for highlight in [Highlight.related, .selected] {
             let color = highlight == .selected ? selectedColor : relatedColor
-            for (index, clip) in order where nodes[index].highlight == highlight {
-                surface.outline(nodes[index], clip: clip, color: color)
+            for (made, clip) in highlighted where made.highlight == highlight {
+                surface.outline(made, clip: clip, color: color)
             }
         }
     }

@@ -33,7 +33,12 @@ public enum LayoutOutput {
             return text
         }
         let size = session.size
-        let painting = Painter().paint(PaintNode.nodes(from: session.views), width: size.width, height: size.height)
+        // Node by node from the views: an array of paint nodes would be a
+        // second copy of every style, alive at the command's peak.
+        let views = session.views
+        let painting = Painter().paint(count: views.count, width: size.width, height: size.height) {
+            PaintNode(views[$0])
+        }
         switch format {
         case .plain: return painting.grid.plainText()
         case .ansi: return ANSIRenderer(depth: depth).render(painting.grid)
