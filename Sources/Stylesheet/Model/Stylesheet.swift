@@ -159,26 +159,66 @@ final class LinkedRules: Sendable {
     }
 
     func rule(_ position: Int) -> StyleRule {
-        let origin = ruleOrigins[position]
-        let file = files[Int(origin.file)]!
-        let item = Int(origin.item)
         let compiled = index.rules[position]
         return StyleRule(
-            selector: file.selector(item), specificity: file.specificity(item),
+            selector: selector(ofRule: position), specificity: specificity(ofRule: position),
             media: index.pool[compiled.media.range].map(Int.init),
             declarations: Int(compiled.declarations.lowerBound)..<Int(compiled.declarations.upperBound),
-            location: file.reader.location(file.ruleSelectors[item].token))
+            location: location(ofRule: position))
     }
 
     func declaration(_ position: Int) -> StyleDeclaration {
-        let origin = declarationOrigins[position]
-        let file = files[Int(origin.file)]!
-        let syntax = file.declarations[Int(origin.item)]
-        let reader = file.reader
-        let start = Int(reader[syntax.tokens.lowerBound].start)
-        let end = Int(reader[syntax.tokens.upperBound - 1].end)
+        let (file, syntax) = written(declaration: position)
         return StyleDeclaration(
             property: syntax.spec.name, states: syntax.states, values: index.values(ofDeclaration: position),
-            location: reader.location(syntax.tokens.lowerBound), file: Int(origin.file), sourceRange: start..<end)
+            location: file.reader.location(syntax.tokens.lowerBound), file: Int(declarationOrigins[position].file),
+            sourceRange: sourceRange(ofDeclaration: position))
+    }
+
+    // The parts of a rule or a declaration one at a time, for readers (the
+    // inspector's provenance) that need a few of them and not the whole item.
+
+    func selector(ofRule position: Int) -> Selector {
+        let origin = ruleOrigins[position]
+        return files[Int(origin.file)]!.selector(Int(origin.item))
+    }
+
+    func specificity(ofRule position: Int) -> Specificity {
+        let origin = ruleOrigins[position]
+        return files[Int(origin.file)]!.specificity(Int(origin.item))
+    }
+
+    func location(ofRule position: Int) -> SourceLocation {
+        let origin = ruleOrigins[position]
+        let file = files[Int(origin.file)]!
+        return file.reader.location(file.ruleSelectors[Int(origin.item)].token)
+    }
+
+    func location(ofDeclaration position: Int) -> SourceLocation {
+        let (file, syntax) = written(declaration: position)
+        return file.reader.location(syntax.tokens.lowerBound)
+    }
+
+    /// How many `[state:…]` arguments the declaration has.
+    func stateCount(ofDeclaration position: Int) -> Int {
+        Int(index.declarationStates[position].count)
+    }
+
+    /// The declaration as written in its file.
+    func sourceText(ofDeclaration position: Int) -> String {
+        let file = files[Int(declarationOrigins[position].file)]!
+        return String(decoding: file.reader.source.utf8[sourceRange(ofDeclaration: position)], as: UTF8.self)
+    }
+
+    private func sourceRange(ofDeclaration position: Int) -> Range<Int> {
+        let (file, syntax) = written(declaration: position)
+        let reader = file.reader
+        return Int(reader[syntax.tokens.lowerBound].start)..<Int(reader[syntax.tokens.upperBound - 1].end)
+    }
+
+    private func written(declaration position: Int) -> (file: ParsedFile, syntax: DeclarationSyntax) {
+        let origin = declarationOrigins[position]
+        let file = files[Int(origin.file)]!
+        return (file, file.declarations[Int(origin.item)])
     }
 }
