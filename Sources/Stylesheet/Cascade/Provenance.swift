@@ -63,14 +63,17 @@ extension CascadeResult {
 
     private func applied(_ record: CascadeRecord) -> AppliedDeclaration {
         let index = stylesheet.index
-        let declarationIndex = Int(index.entryDeclaration[record.entry])
-        let declaration = stylesheet.declarations[declarationIndex]
-        let rule = stylesheet.rules[Int(record.rule)]
-        var specificity = rule.specificity
-        specificity.classes += declaration.states.count
+        let declaration = Int(index.entryDeclaration[record.entry])
+        let rule = Int(record.rule)
+        // Only the parts shown: building the whole rule and declaration would also
+        // copy out their media and values.
+        let linked = stylesheet.rules.linked
+        var specificity = linked.specificity(ofRule: rule)
+        specificity.classes += linked.stateCount(ofDeclaration: declaration)
         return AppliedDeclaration(
             property: StyleProperty.byOrdinal[record.property], value: index.entryValues[record.entry],
-            selector: rule.selector.description, specificity: specificity, location: declaration.location,
-            text: stylesheet.sourceText(of: declaration), rule: Int(record.rule), declaration: declarationIndex)
+            selector: linked.selector(ofRule: rule).description, specificity: specificity,
+            location: linked.location(ofDeclaration: declaration), text: linked.sourceText(ofDeclaration: declaration),
+            rule: rule, declaration: declaration)
     }
 }

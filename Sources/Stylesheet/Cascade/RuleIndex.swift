@@ -81,22 +81,30 @@ struct RuleIndex: Sendable {
 
     /// Adds the next rule from its compiled selector; `symbols` maps the code's
     /// file-local symbols to interned names (see `internSymbols`).
-    mutating func addRule(
-        code: ArraySlice<Int32>, symbols: [Int32], specificity: Specificity, media: [Int],
-        declarations: Range<Int>
-    ) {
+    mutating func addRule(code: ArraySlice<Int32>, symbols: [Int32], media: [Int], declarations: Range<Int>) {
         let first = Int32(compounds.count)
         var compound = Compound()
+        var specificity = Specificity()
         for part in code {
             let name = SelectorCode.symbol(part) < symbols.count ? symbols[Int(SelectorCode.symbol(part))] : -1
             switch SelectorCode.tag(part) {
-            case SelectorCode.exactKind: compound.kind = name
+            case SelectorCode.exactKind:
+                compound.kind = name
+                specificity.kinds += 1
             case SelectorCode.derivedKind:
                 compound.kind = name
                 compound.derived = true
-            case SelectorCode.id: add(name, to: &compound.ids)
-            case SelectorCode.className: add(name, to: &compound.classes)
-            case SelectorCode.state: add(name, to: &compound.states)
+                specificity.kinds += 1
+            case SelectorCode.anyKind: break
+            case SelectorCode.id:
+                add(name, to: &compound.ids)
+                specificity.ids += 1
+            case SelectorCode.className:
+                add(name, to: &compound.classes)
+                specificity.classes += 1
+            case SelectorCode.state:
+                add(name, to: &compound.states)
+                specificity.classes += 1
             default:
                 compounds.append(compound)
                 compound = Compound(isChildOfLeft: SelectorCode.tag(part) == SelectorCode.child)
@@ -110,6 +118,13 @@ struct RuleIndex: Sendable {
                 compounds: Span(start: first, count: Int32(compounds.count) - first),
                 specificity: specificity.packed, media: Span(start: mediaStart, count: Int32(media.count)),
                 declarations: Int32(declarations.lowerBound)..<Int32(declarations.upperBound)))
+    }
+
+    /// The computed properties declaration `declaration` sets, with their values, in
+    /// the order it set them (after `finish`).
+    func values(ofDeclaration declaration: Int) -> [(property: StyleProperty, value: StyleValue)] {
+        let entries = Int(declarationEntryStart[declaration])..<Int(declarationEntryStart[declaration + 1])
+        return entries.map { (StyleProperty.byOrdinal[Int(entryProperty[$0])], entryValues[$0]) }
     }
 
     /// Interned names for a file's symbol table.

@@ -32,8 +32,11 @@ struct Linker {
     /// `@media (min-width: 100)` far more often than they redefine variables.
     private var evaluatedMedia: [String: (generation: Int, alternatives: [[MediaQuery.Condition]])] = [:]
 
-    private var rules: [StyleRule] = []
-    private var declarations: [StyleDeclaration] = []
+    /// Where each linked rule and declaration is written, in link order.
+    private var ruleOrigins: [WrittenItem] = []
+    private var declarationOrigins: [WrittenItem] = []
+    /// The media blocks of the rule being linked (kept from rule to rule).
+    private var ruleMedia: [Int] = []
     private var media: [MediaQuery] = []
     private var index = RuleIndex()
     /// Paths of the files on the import stack (the chain being walked), for the cycle
@@ -100,8 +103,8 @@ struct Linker {
         case .parsed(let file):
             files.append(StylesheetFile(path: path, status: .loaded))
             parsed.append(file)
-            declarations.reserveGrowing(file.declarationCount)
-            rules.reserveGrowing(file.ruleCount)
+            declarationOrigins.reserveGrowing(file.declarationCount)
+            ruleOrigins.reserveGrowing(file.ruleCount)
             index.reserve(rules: file.ruleCount, declarations: file.declarationCount)
             logs.append(DiagnosticLog(source: file.reader.source))
             return Frame(file: files.count - 1, mediaMap: Array(repeating: nil, count: file.media.count))
@@ -215,51 +218,37 @@ struct Linker {
         let parsedFile = parsed[file]!
         // One copy of the rule's syntax for its media, declarations and selectors.
         let syntax = parsedFile.rules[rule]
-        var mediaIndices: [Int] = []
+        ruleMedia.removeAll(keepingCapacity: true)
         for local in syntax.media {
             if frame.mediaMap[local] == nil {
                 frame.mediaMap[local] = linkMedia(parsedFile.media[local], in: file)
             }
-            mediaIndices.append(frame.mediaMap[local]!)
+            ruleMedia.append(frame.mediaMap[local]!)
         }
-        let reader = parsedFile.reader
-        let first = declarations.count
+        let first = declarationOrigins.count
         // Indices into the file's flat array: a declaration is read through its shared
-        // meaning instead of copied whole.
+        // meaning instead of copied whole, and recorded as where it is written.
         let written = parsedFile.declarations
         for d in syntax.declarations {
             let meaning = written[d].meaning
-            let values: [(property: StyleProperty, value: StyleValue)]
             if let precomputed = meaning.precomputed,
                 meaning.bareWords.isEmpty || bareNames.isEmpty || !meaning.bareWords.contains(where: bareNames.contains)
             {
-                values = precomputed
+                index.addDeclaration(precomputed, states: meaning.states)
             } else {
                 guard let evaluated = evaluate(written[d], in: file) else { continue }
-                values = evaluated
+                index.addDeclaration(evaluated, states: meaning.states)
             }
-            let tokens = written[d].tokens
-            let start = Int(reader[tokens.lowerBound].start)
-            let end = Int(reader[tokens.upperBound - 1].end)
-            let states = meaning.states
-            declarations.append(
-                StyleDeclaration(
-                    property: meaning.spec.name, states: states, values: values,
-                    location: reader.location(tokens.lowerBound), file: file, sourceRange: start..<end))
-            index.addDeclaration(values, states: states)
+            declarationOrigins.append(WrittenItem(file: Int32(file), item: Int32(d)))
         }
-        guard declarations.count > first else { return }
+        guard declarationOrigins.count > first else { return }
         if frame.symbols == nil { frame.symbols = index.internSymbols(parsedFile.symbols) }
-        let selectors = syntax.selectors
-        for s in selectors.indices {
-            let selector = selectors[s]
-            rules.append(
-                StyleRule(
-                    selector: selector.selector, specificity: selector.specificity, media: mediaIndices,
-                    declarations: first..<declarations.count, location: reader.location(selector.token)))
+        let declarations = first..<declarationOrigins.count
+        for s in syntax.selectors {
+            ruleOrigins.append(WrittenItem(file: Int32(file), item: Int32(s)))
             index.addRule(
-                code: parsedFile.selectorCode[selector.code], symbols: frame.symbols!,
-                specificity: selector.specificity, media: mediaIndices, declarations: first..<declarations.count)
+                code: parsedFile.selectorCode[parsedFile.ruleSelectors[s].code], symbols: frame.symbols!, media: ruleMedia,
+                declarations: declarations)
         }
     }
 
@@ -350,8 +339,10 @@ struct Linker {
             VariableBinding(name: $0, value: variables[$0]!, location: variableSites[$0]!)
         }
         index.finish(hierarchy: hierarchy)
+        let linked = LinkedRules(
+            files: parsed, ruleOrigins: ruleOrigins, declarationOrigins: declarationOrigins, index: index)
         return Stylesheet(
-            rules: rules, declarations: declarations, media: media, variables: bindings, diagnostics: diagnostics,
-            files: files, sources: parsed.map { $0?.reader.source }, hierarchy: hierarchy, index: index)
+            linked: linked, media: media, variables: bindings, diagnostics: diagnostics, files: files,
+            hierarchy: hierarchy)
     }
 }

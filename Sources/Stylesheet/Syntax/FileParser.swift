@@ -21,6 +21,8 @@ struct FileParser {
     private(set) var media: [MediaQuerySyntax] = []
     private(set) var symbols: SymbolTable
     private(set) var selectorCode: [Int32] = []
+    /// Every rule's selectors, written out; rules and contexts hold runs of it.
+    private(set) var ruleSelectors: [RuleSelector] = []
     /// The selectors of the group being read and their code, kept from group to
     /// group so reading one allocates no buffers (see `SelectorParser.parseGroup`).
     private var groupSelectors: [WrittenSelector] = []
@@ -99,7 +101,8 @@ struct FileParser {
     /// Where a block's statements are read: at top level, or under selectors, and
     /// inside which media blocks.
     private struct Context {
-        var selectors: [RuleSelector]?
+        /// A run of `ruleSelectors`; nil at top level.
+        var selectors: Range<Int>?
         var media: [Int] = []
     }
 
@@ -220,32 +223,25 @@ struct FileParser {
 
     private mutating func rule(_ range: Range<Int>, body: Int, in context: Context) -> Frame? {
         readGroup(range, nested: context.selectors != nil)
-        let written = groupSelectors
-        guard !written.isEmpty else { return nil }
-        var selectors: [RuleSelector] = []
-        selectors.reserveCapacity(min(Self.maxSelectorsPerRule, written.count * (context.selectors?.count ?? 1)))
-        // Top level: one pass with no parent (index -1). Indices, so the parents are
-        // not copied into an array of optionals.
-        let parents = context.selectors ?? []
-        expansion: for p in (context.selectors == nil ? -1..<0 : 0..<parents.count) {
-            let parent = p >= 0 ? parents[p] : nil
-            for child in written {
-                if selectors.count == Self.maxSelectorsPerRule {
+        guard !groupSelectors.isEmpty else { return nil }
+        let first = ruleSelectors.count
+        // Nested: each parent selector in turn; top level: one pass with no parent (-1).
+        expansion: for parent in context.selectors ?? -1..<0 {
+            let parentCode = parent >= 0 ? ruleSelectors[parent].code : nil
+            for child in groupSelectors {
+                if ruleSelectors.count - first == Self.maxSelectorsPerRule {
                     log.report(
                         .error, .casSelector, "this selector group expands to more than \(Self.maxSelectorsPerRule) selectors",
                         at: reader[range.lowerBound], hint: "nested groups multiply; the rest are ignored")
                     break expansion
                 }
-                let selector = child.resolved(under: parent?.selector)
                 let start = selectorCode.count
-                child.appendCode(underParentCode: parent?.code, groupCode: groupCode, to: &selectorCode)
-                let code = start..<selectorCode.count
-                selectors.append(
-                    RuleSelector(selector: selector, token: child.token, specificity: selector.specificity, code: code))
+                child.appendCode(underParentCode: parentCode, groupCode: groupCode, to: &selectorCode)
+                ruleSelectors.append(RuleSelector(token: child.token, code: start..<selectorCode.count))
             }
         }
         var inner = context
-        inner.selectors = selectors
+        inner.selectors = first..<ruleSelectors.count
         return Frame(block: body, cursor: structure.blocks[body].first, context: inner)
     }
 

@@ -60,19 +60,19 @@ struct DeclarationSyntax: Sendable {
 /// A run of declarations under one selector group and media context. Nesting is
 /// already flattened: each selector is the written-out form.
 struct RuleSyntax: Sendable {
-    var selectors: [RuleSelector]
+    /// A run of `ParsedFile.ruleSelectors`.
+    var selectors: Range<Int>
     /// Indices into the file's media queries; all must hold.
     var media: [Int]
     /// A run of `ParsedFile.declarations` (one flat array, not one array per rule).
     var declarations: Range<Int>
 }
 
-/// One written-out selector of a rule, with what the linker needs ready-made.
+/// One written-out selector of a rule: its code and where it is written. Plain
+/// integers: the `Selector` and its specificity are read from the code when asked for.
 struct RuleSelector: Sendable {
-    var selector: Selector
     /// Where the selector is written (for a nested rule, its innermost part).
     var token: Int
-    var specificity: Specificity
     /// The compiled selector, a range of the file's `selectorCode`.
     var code: Range<Int>
 }
@@ -98,6 +98,8 @@ final class ParsedFile: Sendable {
     let reader: TokenReader
     let items: [FileItem]
     let rules: [RuleSyntax]
+    /// Every rule's written-out selectors, in order; a rule holds a run of them.
+    let ruleSelectors: [RuleSelector]
     /// Every rule's declarations, in order; a rule holds a run of them.
     let declarations: [DeclarationSyntax]
     let media: [MediaQuerySyntax]
@@ -132,6 +134,7 @@ final class ParsedFile: Sendable {
         self.reader = reader
         self.items = parser.items
         self.rules = parser.rules
+        self.ruleSelectors = parser.ruleSelectors
         self.declarations = parser.declarations
         self.media = parser.media
         self.symbols = parser.symbols.names
@@ -141,5 +144,15 @@ final class ParsedFile: Sendable {
         for rule in parser.rules { ruleCount += rule.selectors.count }
         self.declarationCount = parser.declarations.count
         self.ruleCount = ruleCount
+    }
+
+    /// The written-out selector `ruleSelectors[index]`, decoded from its code.
+    func selector(_ index: Int) -> Selector {
+        SelectorCode.selector(selectorCode[ruleSelectors[index].code], names: symbols)
+    }
+
+    /// The specificity of `ruleSelectors[index]`.
+    func specificity(_ index: Int) -> Specificity {
+        SelectorCode.specificity(selectorCode[ruleSelectors[index].code])
     }
 }

@@ -1,13 +1,54 @@
 /// Selectors compiled at parse time into integers over a file-local name table, laid
 /// out contiguously per file: building the rule index then reads flat memory and
 /// hashes each distinct name once per load instead of once per use.
+///
+/// The code is the only form a parsed selector takes: a `Selector` (its parts as
+/// strings) is decoded from it only when someone reads `StyleRule.selector`.
 enum SelectorCode {
     /// One part is `tag << 24 | symbol`.
     static let exactKind: Int32 = 1, derivedKind: Int32 = 2, id: Int32 = 3, className: Int32 = 4, state: Int32 = 5
     static let descendant: Int32 = 6, child: Int32 = 7
+    /// `*` as written (no symbol): it matches every kind, but keeps the decoded
+    /// selector's parts as the author wrote them.
+    static let anyKind: Int32 = 8
 
     static func tag(_ code: Int32) -> Int32 { code >> 24 }
     static func symbol(_ code: Int32) -> Int32 { code & 0xFF_FFFF }
+
+    /// The selector a run of code spells, its symbols named by `names`.
+    static func selector(_ code: ArraySlice<Int32>, names: [String]) -> Selector {
+        var parts: [Selector.Part] = []
+        parts.reserveCapacity(code.count)
+        for part in code {
+            let name = { names[Int(symbol(part))] }
+            switch tag(part) {
+            case exactKind: parts.append(.kind(.exact(name())))
+            case derivedKind: parts.append(.kind(.derived(name())))
+            case anyKind: parts.append(.kind(.any))
+            case id: parts.append(.id(name()))
+            case className: parts.append(.className(name()))
+            case state: parts.append(.state(name()))
+            case child: parts.append(.combinator(.child))
+            default: parts.append(.combinator(.descendant))
+            }
+        }
+        return Selector(parts: parts)
+    }
+
+    /// The specificity of the selector a run of code spells, counted without
+    /// decoding it: (ids, classes + states, kinds other than `*`).
+    static func specificity(_ code: ArraySlice<Int32>) -> Specificity {
+        var result = Specificity()
+        for part in code {
+            switch tag(part) {
+            case id: result.ids += 1
+            case className, state: result.classes += 1
+            case exactKind, derivedKind: result.kinds += 1
+            default: break
+            }
+        }
+        return result
+    }
 }
 
 /// A file's name table: each distinct class, id, kind and state name once.
@@ -79,7 +120,7 @@ struct SymbolTable: Sendable {
         let start = code.count
         for part in selector.parts {
             switch part {
-            case .kind(.any): continue
+            case .kind(.any): code.append(SelectorCode.anyKind << 24)
             case .kind(.exact(let name)): code.append(SelectorCode.exactKind << 24 | symbol(name))
             case .kind(.derived(let name)): code.append(SelectorCode.derivedKind << 24 | symbol(name))
             case .id(let name): code.append(SelectorCode.id << 24 | symbol(name))

@@ -1,6 +1,8 @@
 import Diagnostics
 
 /// One selector of a group as written, before nesting resolves `&` and leading `>`.
+/// It is held as code only (see `SelectorCode`): no strings, so keeping and
+/// replaying a group copies plain integers.
 struct WrittenSelector: Sendable {
     /// `&.x`: the first compound joins onto the parent's last compound.
     var joinsParent = false
@@ -8,16 +10,16 @@ struct WrittenSelector: Sendable {
     var isParentOnly = false
     /// `> a` (or `& > a`): the combinator to the parent; nil means descendant.
     var leadingCombinator: Combinator?
-    var parts: [Selector.Part] = []
-    /// `parts` compiled (see `SelectorCode`), as the parser reads them: a run of the
-    /// group's code buffer (one buffer for every group of a file, not one array each).
+    /// The selector's parts compiled, as the parser reads them: a run of the group's
+    /// code buffer (one buffer for every group of a file, not one array each).
     var code: Range<Int> = 0..<0
     /// The selector's first token, where the rule is reported to be.
     var token: Int
 
-    /// Appends the code of `resolved(under:)` to `output`, given the parent's code
-    /// (nil at top level) and the group's code buffer that `code` indexes: the
-    /// parent's parts and the selector's keep their codes.
+    /// Appends the code of the full selector under a parent, as if written out, to
+    /// `output`, given the parent's code there (nil at top level) and the group's
+    /// code buffer that `code` indexes: the parent's parts, the combinator to them
+    /// (none for `&.x`), then the selector's own parts.
     func appendCode(underParentCode parent: Range<Int>?, groupCode: [Int32], to output: inout [Int32]) {
         guard let parent else {
             output += groupCode[code]
@@ -29,18 +31,6 @@ struct WrittenSelector: Sendable {
             output.append((leadingCombinator == .child ? SelectorCode.child : SelectorCode.descendant) << 24)
         }
         output += groupCode[code]
-    }
-
-    /// The full selector under a parent (nil at top level), as if written out.
-    func resolved(under parent: Selector?) -> Selector {
-        guard let parent else { return Selector(parts: parts) }
-        if isParentOnly { return parent }
-        var joined: [Selector.Part] = []
-        joined.reserveCapacity(parent.parts.count + parts.count + 1)
-        joined += parent.parts
-        if !joinsParent { joined.append(.combinator(leadingCombinator ?? .descendant)) }
-        joined += parts
-        return Selector(parts: joined)
     }
 }
 
@@ -110,7 +100,8 @@ struct SelectorParser {
         -> WrittenSelector?
     {
         var selector = WrittenSelector(token: range.lowerBound)
-        selector.parts.reserveCapacity(range.count)
+        // No part is read yet while the code has not grown past this: it holds every
+        // part, `*` included.
         let codeStart = code.count
         end = range.upperBound
         var index = range.lowerBound
@@ -140,7 +131,7 @@ struct SelectorParser {
             let token = reader[index]
             if token.kind == .greater {
                 if pending != nil { return fail("two combinators in a row", at: index) }
-                if selector.parts.isEmpty {
+                if code.count == codeStart {
                     guard nested else {
                         return fail(
                             "a selector cannot start with '>' outside a nested rule", at: index,
@@ -156,27 +147,26 @@ struct SelectorParser {
                 index += 1
                 continue
             }
-            let startsCompound = selector.parts.isEmpty || token.spaceBefore || pending != nil
+            let startsCompound = code.count == codeStart || token.spaceBefore || pending != nil
             if startsCompound {
-                if !selector.parts.isEmpty {
-                    selector.parts.append(.combinator(pending ?? .descendant))
+                if code.count != codeStart {
                     code.append((pending == .child ? SelectorCode.child : SelectorCode.descendant) << 24)
                 }
                 pending = nil
             }
-            guard parseSimple(at: &index, into: &selector, fresh: startsCompound, symbols: &symbols, code: &code) else {
+            guard parseSimple(at: &index, fresh: startsCompound, symbols: &symbols, code: &code) else {
                 return nil
             }
         }
         if pending != nil { return fail("selector ends with '>'", at: range.upperBound - 1, hint: "add what '>' leads to") }
-        if selector.parts.isEmpty { return fail("'>' must be followed by a selector", at: range.upperBound - 1) }
+        if code.count == codeStart { return fail("'>' must be followed by a selector", at: range.upperBound - 1) }
         selector.code = codeStart..<code.count
         return selector
     }
 
     /// One simple selector: kind, `^kind`, `*`, `.class`, `#id` or `[state:name]`.
     private mutating func parseSimple(
-        at index: inout Int, into selector: inout WrittenSelector, fresh: Bool, symbols: inout SymbolTable,
+        at index: inout Int, fresh: Bool, symbols: inout SymbolTable,
         code: inout [Int32]
     ) -> Bool {
         let token = reader[index]
@@ -189,7 +179,7 @@ struct SelectorParser {
                 return false
             }
             if token.kind == .star {
-                selector.parts.append(.kind(.any))
+                code.append(SelectorCode.anyKind << 24)
                 index += 1
                 return true
             }
@@ -203,10 +193,10 @@ struct SelectorParser {
                     return false
                 }
             }
-            let (symbol, name) = written(nameIndex, in: &symbols)
-            selector.parts.append(.kind(token.kind == .caret ? .derived(name) : .exact(name)))
+            let symbol = written(nameIndex, in: &symbols)
             code.append((token.kind == .caret ? SelectorCode.derivedKind : SelectorCode.exactKind) << 24 | symbol)
             if !symbols.isKnownKind(symbol, in: hierarchy) {
+                let name = symbols.names[Int(symbol)]
                 log.report(
                     .warning, .casUnknownKind, "unknown kind '\(name)'", at: reader[nameIndex],
                     hint: Suggestion.hint(for: name, among: hierarchy.kinds)
@@ -215,21 +205,18 @@ struct SelectorParser {
             index = nameIndex + 1
             return true
         case .dotWord:
-            let (symbol, name) = written(index, in: &symbols)
-            selector.parts.append(.className(name))
+            let symbol = written(index, in: &symbols)
             code.append(SelectorCode.className << 24 | symbol)
             index += 1
             return true
         case .hash:
-            let (symbol, name) = written(index, in: &symbols)
-            selector.parts.append(.id(name))
+            let symbol = written(index, in: &symbols)
             code.append(SelectorCode.id << 24 | symbol)
             index += 1
             return true
         case .leftBracket:
             guard let states = parseStates(at: &index) else { return false }
             for state in states {
-                selector.parts.append(.state(state))
                 code.append(SelectorCode.state << 24 | symbols.symbol(state))
             }
             return true
@@ -242,12 +229,11 @@ struct SelectorParser {
         }
     }
 
-    /// The symbol and text of a name token (without its sigil).
-    private func written(_ index: Int, in symbols: inout SymbolTable) -> (symbol: Int32, name: String) {
+    /// The symbol of a name token (named without its sigil).
+    private func written(_ index: Int, in symbols: inout SymbolTable) -> Int32 {
         let token = reader[index]
         let sigil = token.kind == .word ? 0 : 1
-        let symbol = symbols.symbol(writtenAt: (Int(token.start) + sigil)..<Int(token.end)) { reader.name(index) }
-        return (symbol, symbols.names[Int(symbol)])
+        return symbols.symbol(writtenAt: (Int(token.start) + sigil)..<Int(token.end)) { reader.name(index) }
     }
 
     /// `[state:name]` or `[state:a, key:value, …]`, shared with state arguments on properties.
