@@ -166,7 +166,7 @@ extension Tableau {
         objectiveCosts.removeLast(n)
         accumulator.removeLast(n)
         accumulatorStamp.removeLast(n)
-        artificialCoefficient.removeLast(n)
+        if !artificialCoefficient.isEmpty { artificialCoefficient.removeLast(n) }
         positionMap.removeLast(n)
         positionStamp.removeLast(n)
     }

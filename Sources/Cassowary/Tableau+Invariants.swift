@@ -90,6 +90,10 @@ extension Tableau {
         }
         if journal.isActive { problems.append("transaction left open") }
         if artificialActive { problems.append("phase one left open") }
+        if !artificialCoefficient.isEmpty && artificialCoefficient.count != symbols.count {
+            problems.append("\(artificialCoefficient.count) phase-one coefficients for \(symbols.count) symbols")
+        }
+        if artificialCoefficient.contains(where: { $0 != 0 }) { problems.append("phase-one coefficients left set") }
         return problems
     }
 }

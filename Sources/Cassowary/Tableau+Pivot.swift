@@ -165,6 +165,7 @@ extension Tableau {
     }
 
     mutating func beginArtificial(_ row: Row) {
+        if artificialCoefficient.isEmpty { artificialCoefficient = Array(repeating: 0, count: symbols.count) }
         artificialActive = true
         artificialConstant = 0
         addToArtificial(row, 1, skip: -1)

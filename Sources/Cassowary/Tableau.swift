@@ -124,6 +124,9 @@ struct Tableau: Sendable {
     var levelUse: [Int] = []
     /// The phase-one objective while a required constraint is being added:
     /// dense coefficients plus the list of symbols that may be non-zero.
+    /// The coefficients are empty until phase one first runs, then hold one
+    /// per symbol: a load adds its constraints without phase one, and a
+    /// coefficient per symbol was 1 MB of the 10,000-view render's peak.
     var artificialActive = false
     var artificialConstant = 0.0
     var artificialCoefficient: [Double] = []
@@ -224,7 +227,7 @@ struct Tableau: Sendable {
             cachedValue.append(.nan)
             accumulator.append(0)
             accumulatorStamp.append(0)
-            artificialCoefficient.append(0)
+            if !artificialCoefficient.isEmpty { artificialCoefficient.append(0) }
             positionMap.append(0)
             positionStamp.append(0)
             objectiveCosts.append(ReducedCost())
