@@ -84,27 +84,17 @@ struct RuleIndex: Sendable {
     mutating func addRule(code: ArraySlice<Int32>, symbols: [Int32], media: [Int], declarations: Range<Int>) {
         let first = Int32(compounds.count)
         var compound = Compound()
-        var specificity = Specificity()
         for part in code {
             let name = SelectorCode.symbol(part) < symbols.count ? symbols[Int(SelectorCode.symbol(part))] : -1
             switch SelectorCode.tag(part) {
-            case SelectorCode.exactKind:
-                compound.kind = name
-                specificity.kinds += 1
+            case SelectorCode.exactKind: compound.kind = name
             case SelectorCode.derivedKind:
                 compound.kind = name
                 compound.derived = true
-                specificity.kinds += 1
             case SelectorCode.anyKind: break
-            case SelectorCode.id:
-                add(name, to: &compound.ids)
-                specificity.ids += 1
-            case SelectorCode.className:
-                add(name, to: &compound.classes)
-                specificity.classes += 1
-            case SelectorCode.state:
-                add(name, to: &compound.states)
-                specificity.classes += 1
+            case SelectorCode.id: add(name, to: &compound.ids)
+            case SelectorCode.className: add(name, to: &compound.classes)
+            case SelectorCode.state: add(name, to: &compound.states)
             default:
                 compounds.append(compound)
                 compound = Compound(isChildOfLeft: SelectorCode.tag(part) == SelectorCode.child)
@@ -116,7 +106,7 @@ struct RuleIndex: Sendable {
         rules.append(
             Rule(
                 compounds: Span(start: first, count: Int32(compounds.count) - first),
-                specificity: specificity.packed, media: Span(start: mediaStart, count: Int32(media.count)),
+                specificity: SelectorCode.specificity(code).packed, media: Span(start: mediaStart, count: Int32(media.count)),
                 declarations: Int32(declarations.lowerBound)..<Int32(declarations.upperBound)))
     }
 

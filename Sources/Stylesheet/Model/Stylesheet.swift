@@ -171,7 +171,7 @@ final class LinkedRules: Sendable {
         let (file, syntax) = written(declaration: position)
         return StyleDeclaration(
             property: syntax.spec.name, states: syntax.states, values: index.values(ofDeclaration: position),
-            location: file.reader.location(syntax.tokens.lowerBound), file: Int(declarationOrigins[position].file),
+            location: location(ofDeclaration: position), file: Int(declarationOrigins[position].file),
             sourceRange: sourceRange(ofDeclaration: position))
     }
 
