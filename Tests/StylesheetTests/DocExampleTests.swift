@@ -73,6 +73,18 @@ import Testing
         #expect(box.margin == Insets(top: 4, left: 3, bottom: 2, right: 1))
     }
 
+    /// §11: `sheet.declarations[rule.declarations]` is a rule's run, and a
+    /// selector reads as written (`*.a` keeps its `*`).
+    @Test func aRulesRunOfDeclarations() {
+        let s = sheet("*.a, box { bg red; fg blue }")
+        #expect(s.rules.count == 2)
+        let rule = s.rules[0]
+        #expect(rule.selector.parts == [.kind(.any), .className("a")])
+        #expect(s.declarations[rule.declarations].count == 2)
+        #expect(s.declarations[rule.declarations].first?.values.first?.property == .backgroundColor)
+        #expect(s.rules[1].declarations == rule.declarations)
+    }
+
     @Test func theMediaExample() {
         let s = sheet("""
             @media (min-width: 100) and (min-height: 30), (max-width: 40) {
