@@ -97,8 +97,9 @@ struct AppliedModel: Sendable {
     private(set) var cascadedStyles: [ComputedStyle]
     /// The `@media` blocks that held for `cascadedStyles`.
     private(set) var cascadeMedia: MediaSignature
-    /// Effective styles (the spec's quoted strings on top), one per view.
-    private(set) var styles: [ComputedStyle]
+    /// Effective styles (the spec's quoted strings on top), one per view:
+    /// `cascadedStyles` and the document's views, not a second array.
+    private(set) var styles: ViewStyles
     /// Made afresh whenever `styles` is set, kept when they are taken over: two
     /// models share it only when their styles are the same, so comparing them
     /// view by view can be skipped.
@@ -109,7 +110,7 @@ struct AppliedModel: Sendable {
     init(
         syntax: SpecSyntax?, document: LayoutDocument, specText: String?, specReadError: Diagnostic?, stylesheet: Stylesheet,
         sheetVersion: Int, fileDiagnostics: [Diagnostic], styledViews: [StyledView], cascade: CascadeResult,
-        styles: [ComputedStyle], constraintViews: [Int]? = nil
+        constraintViews: [Int]? = nil
     ) {
         self.syntax = syntax
         self.document = document
@@ -122,7 +123,7 @@ struct AppliedModel: Sendable {
         self.cascadeBox = CascadeBox(cascade)
         self.cascadedStyles = cascade.styles
         self.cascadeMedia = cascade.media
-        self.styles = styles
+        self.styles = ViewStyles(cascaded: cascade.styles, views: document.views)
         self.constraintViews = constraintViews ?? Self.constraintViews(of: document)
     }
 
@@ -155,14 +156,15 @@ struct AppliedModel: Sendable {
     }
 
     /// Sets the styles (new ones: see `stylesIdentity`).
-    mutating func setStyles(_ styles: [ComputedStyle]) {
+    mutating func setStyles(_ styles: ViewStyles) {
         self.styles = styles
         stylesIdentity = StylesIdentity()
     }
 
-    /// Takes the styles of another model of the same views, as they are.
+    /// Takes the styles of another model of the same views with the same
+    /// quoted strings, as they are (read over this model's document).
     mutating func keepStyles(of other: AppliedModel) {
-        styles = other.styles
+        styles = other.styles.over(document.views)
         stylesIdentity = other.stylesIdentity
     }
 
@@ -183,6 +185,6 @@ struct AppliedModel: Sendable {
         AppliedModel(
             syntax: nil, document: LayoutDocument(source: SourceText(path: specPath, text: "")), specText: nil,
             specReadError: nil, stylesheet: stylesheet, sheetVersion: -1, fileDiagnostics: [], styledViews: [],
-            cascade: stylesheet.cascade([], width: 1, height: 1), styles: [])
+            cascade: stylesheet.cascade([], width: 1, height: 1))
     }
 }

@@ -29,15 +29,15 @@ enum CollapseRules {
     /// Why the constraint is out of the solver when its view is collapsed, or nil.
     /// `owner` is the index of the view whose body wrote it: for a constraint that
     /// may be set aside, the view it constrains (no lookup by id on a reload's path).
-    static func reason(for constraint: LayoutConstraint, owner: Int, styles: [ComputedStyle]) -> InactiveReason? {
-        guard owner < styles.count, styles[owner].collapse, mayBeSetAside(constraint) else { return nil }
+    static func reason(for constraint: LayoutConstraint, owner: Int, styles: ViewStyles) -> InactiveReason? {
+        guard owner < styles.count, styles.cascaded[owner].collapse, mayBeSetAside(constraint) else { return nil }
         return .collapsed(view: constraint.left.view)
     }
 
     /// Whether collapse matters to a change from `old` to `new` styles: some view
     /// is collapsed in either.
-    static func inPlay(_ old: [ComputedStyle], _ new: [ComputedStyle]) -> Bool {
-        old.contains { $0.collapse } || new.contains { $0.collapse }
+    static func inPlay(_ old: ViewStyles, _ new: ViewStyles) -> Bool {
+        old.anyCollapsed || new.anyCollapsed
     }
 
     /// The engine's own constraints for a collapsed view: its width and height at 0.

@@ -78,7 +78,7 @@ extension LayoutSession {
     /// stretch stay where they are (moved, not copied); a view that stays keeps
     /// its frame, and its style unless that changed.
     static func relayout(
-        _ layouts: inout [ViewLayout], to document: LayoutDocument, styles: [ComputedStyle], styleChanged: [Bool],
+        _ layouts: inout [ViewLayout], to document: LayoutDocument, styles: ViewStyles, styleChanged: [Bool],
         previousIndices: [Int?]
     ) {
         let oldCount = layouts.count, count = document.views.count

@@ -108,10 +108,10 @@ extension LayoutSession {
     }
 
     /// Answers a lowering's structural style questions from computed styles.
-    static func structuralStyle(document: LayoutDocument, styles: [ComputedStyle]) -> StructuralStyle {
+    static func structuralStyle(document: LayoutDocument, styles: ViewStyles) -> StructuralStyle {
         // Every child of a row or column reads `collapse`, which is almost never set:
         // answer those without a lookup when no view is collapsed.
-        let anyCollapsed = styles.contains { $0.collapse }
+        let anyCollapsed = styles.anyCollapsed
         return { id, name in
             if !anyCollapsed, name == "collapse" { return nil }
             guard let index = document.viewIndex[id], index < styles.count else { return nil }
@@ -186,36 +186,26 @@ extension LayoutSession {
         else { return nil }
 
         let addedStyles = Self.cascade(added, of: document, states: inputs.statesByView, with: base.stylesheet, media: model.cascadeMedia)
-        // Built in one pass: a view that stayed with the same quoted string
-        // keeps its effective style too (it has the same kind).
-        var styled: [StyledView] = [], cascaded: [ComputedStyle] = [], styles: [ComputedStyle] = []
+        var styled: [StyledView] = [], cascaded: [ComputedStyle] = []
         styled.reserveCapacity(document.views.count)
         cascaded.reserveCapacity(document.views.count)
-        styles.reserveCapacity(document.views.count)
         var nextAdded = 0
         for index in document.views.indices {
             if let before = previous[index] {
                 styled.append(model.styledViews[before])
                 styled[index].parent = document.parentIndex(ofView: index)
                 cascaded.append(model.cascadedStyles[before])
-                if document.views[index].title == old.views[before].title {
-                    styles.append(model.styles[before])
-                    continue
-                }
             } else {
                 styled.append(Self.styledView(document, index, states: inputs.statesByView))
                 cascaded.append(addedStyles[nextAdded])
                 nextAdded += 1
             }
-            styles.append(
-                document.views[index].title == nil
-                    ? cascaded[index] : StyleValues.effective(cascaded[index], for: document.views[index]))
         }
         var next = base
         next.styledViews = styled
         next.styledStates = inputs.statesByView
         next.setCascadedStyles(cascaded, media: model.cascadeMedia)
-        next.setStyles(styles)
+        next.setStyles(Self.effectiveStyles(cascaded, document))
         return next
     }
 

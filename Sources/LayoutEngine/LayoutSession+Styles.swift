@@ -58,11 +58,7 @@ extension LayoutSession {
     }
 
     /// The cascade's styles with the spec's quoted strings on top.
-    static func effectiveStyles(_ cascaded: [ComputedStyle], _ document: LayoutDocument) -> [ComputedStyle] {
-        var styles = cascaded
-        for index in document.views.indices where document.views[index].title != nil {
-            styles[index] = StyleValues.effective(cascaded[index], for: document.views[index])
-        }
-        return styles
+    static func effectiveStyles(_ cascaded: [ComputedStyle], _ document: LayoutDocument) -> ViewStyles {
+        ViewStyles(cascaded: cascaded, views: document.views)
     }
 }

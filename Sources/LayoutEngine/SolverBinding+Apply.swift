@@ -361,7 +361,7 @@ extension SolverBinding {
 /// Resolves the constants of one document's constraints against its views' styles.
 struct Resolver {
     let document: LayoutDocument
-    let styles: [ComputedStyle]
+    let styles: ViewStyles
     /// The index of the view that owns each constraint.
     let owners: [Int]
     /// Whether any view is collapsed, before or after: else no rule is set aside

@@ -63,7 +63,7 @@ enum StyleValues {
 
     /// The constraint's constant: its number plus each style value times its coefficient.
     static func resolve(
-        _ constraint: LayoutConstraint, styles: [ComputedStyle], index: [String: Int]
+        _ constraint: LayoutConstraint, styles: ViewStyles, index: [String: Int]
     ) -> Resolution {
         var constant = constraint.right.constant
         for term in constraint.right.styles {
