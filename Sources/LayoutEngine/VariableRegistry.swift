@@ -29,6 +29,16 @@ final class ViewVariables: Sendable {
     /// In slot order: left, top, width, height.
     var all: [SolverVariable] { [left, top, width, height] }
 
+    /// The variable in a slot: 0 left, 1 top, 2 width, 3 height.
+    func variable(slot: Int) -> SolverVariable {
+        switch slot {
+        case 0: left
+        case 1: top
+        case 2: width
+        default: height
+        }
+    }
+
     /// Appends `coefficient × attribute` as terms over the four variables.
     func append(_ attribute: Attribute, times coefficient: Double, to terms: inout [SolverTerm]) {
         // A constraint's terms start with a view's attribute and rarely pass four:
@@ -72,24 +82,13 @@ struct VariableRegistry: Sendable {
     /// Per view of the applied document, in its order.
     private(set) var perView: [ViewVariables] = []
     /// Solver variable to its view's key and its slot in the view.
-    private var keySlots: [SolverVariable: KeySlot] = [:]
+    private var keySlots = VariableSlotTable()
     /// Per key, the index of its view in the applied document (-1: gone).
     private var indexOfKey: [Int] = []
 
     private struct AuxiliaryKey: Hashable, Sendable {
         var owner: String
         var name: String
-    }
-
-    /// A view's key and the slot of one of its variables, in one word: the
-    /// table holds four of these per view.
-    private struct KeySlot: Hashable, Sendable {
-        private var packed: Int
-
-        init(key: Int, slot: Int) { packed = key << 2 | slot }
-
-        var key: Int { packed >> 2 }
-        var slot: Int { packed & 3 }
     }
 
     /// Matches the registry to a document's views: keeps the variables of views
@@ -101,7 +100,7 @@ struct VariableRegistry: Sendable {
         var stays = [Bool](repeating: false, count: before.count)
         var next: [ViewVariables] = []
         next.reserveCapacity(views.count)
-        keySlots.reserveCapacity(keySlots.count + 4 * (views.count - min(views.count, before.count)))
+        keySlots.reserveCapacity(forAddingViews: views.count - min(views.count, before.count))
         for index in views.indices {
             if let old = previousIndices[index] {
                 next.append(before[old])
@@ -110,14 +109,14 @@ struct VariableRegistry: Sendable {
             }
             let variables = ViewVariables(id: views[index].id, key: indexOfKey.count)
             indexOfKey.append(-1)
-            for (slot, variable) in variables.all.enumerated() { keySlots[variable] = KeySlot(key: variables.key, slot: slot) }
+            keySlots.insert(variables)
             next.append(variables)
         }
         var gone: Set<String> = []
         for index in before.indices where !stays[index] {
             gone.insert(before[index].id)
             indexOfKey[before[index].key] = -1
-            for variable in before[index].all { keySlots[variable] = nil }
+            keySlots.remove(before[index])
         }
         if !gone.isEmpty { auxiliary = auxiliary.filter { !gone.contains($0.key.owner) } }
         for index in next.indices { indexOfKey[next[index].key] = index }
@@ -126,7 +125,7 @@ struct VariableRegistry: Sendable {
 
     /// Which view slot a solver variable is, if it is one of a view's four.
     func slot(of variable: SolverVariable) -> VariableSlot? {
-        guard let found = keySlots[variable] else { return nil }
+        guard let found = keySlots.keyAndSlot(of: variable) else { return nil }
         let view = indexOfKey[found.key]
         return view < 0 ? nil : VariableSlot(view: view, slot: found.slot)
     }

@@ -1,0 +1,149 @@
+import Cassowary
+import Cells
+import Diagnostics
+import LayoutSpec
+import TestSupport
+import Testing
+
+@testable import LayoutEngine
+
+/// The engine's compact stores of what the render holds at its peak, each
+/// compared with the plain structure it replaced.
+@Suite struct CompactStorageTests {
+    // MARK: - ViewStyles
+
+    /// The general path `ViewStyles` replaced: a copy of the cascade's array
+    /// with each quoted string written into it.
+    static func copiedEffectiveStyles(_ cascaded: [ComputedStyle], _ views: [ViewDeclaration]) -> [ComputedStyle] {
+        var styles = cascaded
+        for index in views.indices {
+            guard let title = views[index].title else { continue }
+            if views[index].kind == .text { styles[index].text = title } else { styles[index].title = title }
+        }
+        return styles
+    }
+
+    /// Random views, some with quoted strings, under random cascaded text and titles.
+    static func randomStyledViews(_ random: inout SplitMix64) -> (cascaded: [ComputedStyle], document: LayoutDocument) {
+        var lines = ["screen root {"]
+        var count = 1
+        for index in 0..<(1 + random.below(30)) {
+            let kind = random.pick(["text", "box", "row"])
+            let quoted = random.below(2) == 0 ? " \"q\(index)\"" : ""
+            lines.append("  \(kind) v\(index)\(quoted)")
+            count += 1
+        }
+        lines.append("}")
+        let source = SourceText(path: specPath, text: lines.joined(separator: "\n"))
+        let document = SpecLowering.lower(SpecParser.parse(source))
+        var cascaded: [ComputedStyle] = []
+        for _ in 0..<count {
+            var style = ComputedStyle.defaults
+            if random.below(2) == 0 { style.text = "cascade text" }
+            if random.below(2) == 0 { style.title = "cascade title" }
+            style.collapse = random.below(8) == 0
+            cascaded.append(style)
+        }
+        return (cascaded, document)
+    }
+
+    @Test func viewStylesReadAsTheCopiedEffectiveStyles() {
+        var random = SplitMix64(seed: 47)
+        var titled = 0
+        for _ in 0..<200 {
+            let (cascaded, document) = Self.randomStyledViews(&random)
+            #expect(cascaded.count == document.views.count)
+            let styles = ViewStyles(cascaded: cascaded, views: document.views)
+            let expected = Self.copiedEffectiveStyles(cascaded, document.views)
+            #expect(Array(styles) == expected)
+            #expect(styles.cascaded == cascaded)
+            #expect(styles.anyCollapsed == cascaded.contains { $0.collapse })
+            titled += document.views.filter { $0.title != nil }.count
+        }
+        #expect(titled > 100)
+    }
+
+    /// A session's effective styles (what the constraints and the views read)
+    /// after loads and after reloads that keep, change or add quoted strings.
+    @Test func sessionStylesAreTheCascadeWithTheQuotedStrings() {
+        let sheet = ".a { title \"from sheet\"; text \"sheet text\" }\nbox { border single }\n"
+        var spec = """
+            use "s.cas"
+            screen root {
+              box one .a "One"
+              text two .a "Two"
+              box three .a
+            }
+            """
+        var (session, files) = loaded(spec, styles: ["s.cas": sheet])
+        func check(_ step: String) {
+            let model = session.model
+            let expected = Self.copiedEffectiveStyles(model.cascadedStyles, model.document.views)
+            #expect(Array(model.styles) == expected, "\(step)")
+            #expect(session.views.map(\.style) == expected, "\(step)")
+        }
+        check("load")
+        #expect(session.view("one")?.style.title == "One")
+        #expect(session.view("two")?.style.text == "Two")
+        #expect(session.view("three")?.style.title == "from sheet")
+        files["s.cas"] = sheet + "#three { padding 1 }\n"
+        session.reload(changedFiles: ["s.cas"])
+        check("stylesheet edit")
+        spec = spec.replacingOccurrences(of: "\"One\"", with: "\"Uno\"")
+        files[specPath] = spec
+        session.reload(changedFiles: [specPath])
+        check("new quoted string")
+        #expect(session.view("one")?.style.title == "Uno")
+        files[specPath] = spec.replacingOccurrences(of: "  box three .a\n", with: "  box three .a\n  text four \"Four\"\n")
+        session.reload(changedFiles: [specPath])
+        check("added view")
+        #expect(session.view("four")?.style.text == "Four")
+        session.resize(to: TerminalSize(width: 60, height: 20))
+        check("resize")
+    }
+
+    // MARK: - VariableSlotTable
+
+    /// Random insertions and removals, each lookup compared with a dictionary's
+    /// answer, for views that are in the table, were removed, or never were.
+    @Test func variableSlotTableAnswersAsADictionary() {
+        var random = SplitMix64(seed: 1547)
+        for round in 0..<20 {
+            var table = VariableSlotTable()
+            var reference: [Cassowary.Variable: (key: Int, slot: Int)] = [:]
+            var live: [ViewVariables] = []
+            var removed: [ViewVariables] = []
+            let strangers = (0..<8).map { ViewVariables(id: "stranger\($0)") }
+            for _ in 0..<(50 + random.below(400)) {
+                if !live.isEmpty, random.below(3) == 0 {
+                    let gone = live.remove(at: random.below(live.count))
+                    table.remove(gone)
+                    for slot in 0..<4 { reference[gone.variable(slot: slot)] = nil }
+                    removed.append(gone)
+                } else {
+                    if random.below(10) == 0 { table.reserveCapacity(forAddingViews: random.below(64)) }
+                    let variables = ViewVariables(id: "v\(table.nextKey)", key: table.nextKey)
+                    table.insert(variables)
+                    for slot in 0..<4 { reference[variables.variable(slot: slot)] = (variables.key, slot) }
+                    live.append(variables)
+                }
+                #expect(table.count == reference.count, "round \(round)")
+            }
+            for views in [live, removed, strangers] {
+                for variables in views {
+                    for slot in 0..<4 {
+                        let variable = variables.variable(slot: slot)
+                        let found = table.keyAndSlot(of: variable)
+                        let expected = reference[variable]
+                        #expect(found?.key == expected?.key && found?.slot == expected?.slot, "round \(round)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func viewVariablesBySlotAreInSlotOrder() {
+        let variables = ViewVariables(id: "v", key: 0)
+        #expect((0..<4).map { variables.variable(slot: $0) } == variables.all)
+    }
+}
