@@ -70,7 +70,10 @@ struct ModelChange {
 /// are retried last.
 struct PendingChanges {
     var constants: [ConstraintRef] = []
-    var additions: [ConstraintRef] = []
+    /// Packed: a load lists every constraint here, and the list is still
+    /// alive (sorted, as `addInStages` reads it) at the end of the load, the
+    /// render's peak; four bytes an entry instead of twenty-four.
+    var additions: [PackedConstraintRef] = []
     var retries: [ConstraintRef] = []
 }
 
@@ -228,7 +231,7 @@ extension SolverBinding {
     func fresh(_ ref: ConstraintRef, _ resolution: Resolution, _ work: inout PendingChanges) -> ConstraintSlot {
         switch resolution {
         case .constant(let value):
-            work.additions.append(ref)
+            work.additions.append(PackedConstraintRef(ref))
             return .pending(value, generation: generation)
         case .inactive(let reason):
             return .inactive(reason, generation: generation)
@@ -256,7 +259,7 @@ extension SolverBinding {
         case (.inactive, .constant(let value)):
             // A style value got set: the constraint joins the solver.
             slot = .pending(value, generation: generation)
-            work.additions.append(ref)
+            work.additions.append(PackedConstraintRef(ref))
             counts.added += 1
         case (.inactive, .inactive(let reason)):
             slot.state = .inactive(reason)
@@ -301,39 +304,40 @@ extension SolverBinding {
     /// of rows repeating a shared grow unit that one final optimisation pivots
     /// through. The optimum is unique, so the frames are those of adding
     /// everything at once (`StagedLoadTests`).
-    mutating func addInStages(_ refs: [ConstraintRef], in model: AppliedModel) {
+    mutating func addInStages(_ refs: [PackedConstraintRef], in model: AppliedModel) {
         guard refs.count >= stagingThreshold else {
-            for ref in refs { activate(ref, in: model) }
+            for ref in refs { activate(ref.ref, in: model) }
             return
         }
         // A load: the solver's records and the pool sized for the batch at
         // once, not doubled past it (they are kept as long as the layout).
         solver.reserveCapacity(forAdding: refs.count)
         pool.reserveCapacity(forAdding: refs.count)
-        let reached = refs.map { Self.latestView(mentionedBy: $0, in: model) }
+        // 32-bit views and positions: both lists live through the whole load.
+        let reached = refs.map { Int32(Self.latestView(mentionedBy: $0.ref, in: model)) }
         var parent = -2
         for position in Self.stableOrder(by: reached, keys: model.document.views.count) {
             // Settling before every view would optimise a half-built row once
             // per child (quadratic on a long row, `SolverWorkTests`).
-            let next = model.document.parentIndex(ofView: reached[position]) ?? -1
+            let next = model.document.parentIndex(ofView: Int(reached[Int(position)])) ?? -1
             if next != parent {
                 parent = next
                 solver.settle()
             }
-            activate(refs[position], in: model)
+            activate(refs[Int(position)].ref, in: model)
         }
     }
 
     /// The positions of `values` (each in `0..<keys`) sorted by value, ties in
     /// their order: a counting sort, linear in the load.
-    private static func stableOrder(by values: [Int], keys: Int) -> [Int] {
+    static func stableOrder(by values: [Int32], keys: Int) -> [Int32] {
         var start = [Int](repeating: 0, count: keys + 1)
-        for value in values { start[value + 1] += 1 }
+        for value in values { start[Int(value) + 1] += 1 }
         for key in 0..<keys { start[key + 1] += start[key] }
-        var order = [Int](repeating: 0, count: values.count)
+        var order = [Int32](repeating: 0, count: values.count)
         for (position, value) in values.enumerated() {
-            order[start[value]] = position
-            start[value] += 1
+            order[start[Int(value)]] = Int32(position)
+            start[Int(value)] += 1
         }
         return order
     }

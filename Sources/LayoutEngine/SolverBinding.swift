@@ -193,10 +193,11 @@ struct SolverBinding: Sendable {
     }
 }
 
-/// A `ConstraintRef` in four bytes, for the owner map's values: a spec
+/// A `ConstraintRef` in four bytes, for the owner map's values and a load's
+/// list of additions (tens of thousands of entries): a spec
 /// constraint's index as it is, an implicit one as a negative number made of
 /// its view and kind.
-struct PackedConstraintRef: Sendable {
+struct PackedConstraintRef: Hashable, Sendable {
     private let bits: Int32
 
     init(_ ref: ConstraintRef) {
@@ -262,12 +263,21 @@ extension AppliedModel {
 
     /// Engine constraints sorted into spec order.
     func inSpecOrder(_ refs: [ConstraintRef]) -> [ConstraintRef] {
+        inSpecOrder(refs, ref: { $0 })
+    }
+
+    /// Packed engine constraints sorted into spec order.
+    func inSpecOrder(_ refs: [PackedConstraintRef]) -> [PackedConstraintRef] {
+        inSpecOrder(refs, ref: \.ref)
+    }
+
+    private func inSpecOrder<Element>(_ refs: [Element], ref: (Element) -> ConstraintRef) -> [Element] {
         // Additions mostly come in spec order already (a load, a view added):
         // a pass to check is cheaper than sorting thousands of keys.
         var previous: OrderKey?
         var sorted = true
-        for ref in refs {
-            let key = orderKey(ref)
+        for element in refs {
+            let key = orderKey(ref(element))
             if let previous, key < previous {
                 sorted = false
                 break
@@ -275,6 +285,6 @@ extension AppliedModel {
             previous = key
         }
         if sorted { return refs }
-        return refs.map { (key: orderKey($0), ref: $0) }.sorted { $0.key < $1.key }.map(\.ref)
+        return refs.map { (key: orderKey(ref($0)), element: $0) }.sorted { $0.key < $1.key }.map(\.element)
     }
 }
