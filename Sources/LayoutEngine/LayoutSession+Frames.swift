@@ -36,6 +36,9 @@ extension LayoutSession {
     /// views that moved (in cells) or changed style.
     private mutating func readFrames(_ dirty: DirtyViews, report: inout ReloadReport) {
         var moved: [FrameChange] = []
+        // A load moves every view: room for all at once, not doubled past
+        // them (the list is made at the render's peak).
+        moved.reserveCapacity(dirty.list.count)
         for (view, exact) in zip(dirty.list, binding.solvedFrames(dirty.list)) {
             views[view].exact = exact
             let frame = exact.rounded
