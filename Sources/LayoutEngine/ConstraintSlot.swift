@@ -83,6 +83,11 @@ struct ConstraintPool: Sendable {
         handle >= 0 && Int(handle) < items.count ? items[Int(handle)] : nil
     }
 
+    /// The `identity` of the solver constraint at `handle`, if one is there.
+    func identity(at handle: Int32) -> Int? {
+        handle >= 0 && Int(handle) < items.count ? items[Int(handle)]?.identity : nil
+    }
+
     mutating func release(_ handle: Int32) {
         guard handle >= 0, Int(handle) < items.count, items[Int(handle)] != nil else { return }
         items[Int(handle)] = nil

@@ -33,8 +33,9 @@ struct SolverBinding: Sendable {
     var generation = 0
     /// Solver constraint (by `identity`) to engine constraint, built when first
     /// needed (see `Memo`). Keyed by the number, not the constraint: a key of
-    /// its own would hold each constraint's expression (8 MB at 10,000 views).
-    var owners = Memo<[Int: PackedConstraintRef]>()
+    /// its own would hold each constraint's expression (8 MB at 10,000 views);
+    /// and an `OwnerTable`, not a dictionary, which would also store each number.
+    var owners = Memo<OwnerTable>()
     var alternative: AlternativeLayout?
     /// Additions from this many on go into the solver in stages (see
     /// `addInStages`); tests set it to compare both ways.
@@ -159,23 +160,40 @@ struct SolverBinding: Sendable {
 
     /// The engine constraint behind a solver constraint.
     func owner(of constraint: SolverConstraint) -> ConstraintRef? {
-        owners.value(orMake: ownerMap)[constraint.identity]?.ref
+        let identity = constraint.identity
+        return owners.value(orMake: ownerMap).owner(of: identity) { isActive($0, as: identity) }
     }
 
-    private func ownerMap() -> [Int: PackedConstraintRef] {
-        var map: [Int: PackedConstraintRef] = [:]
-        map.reserveCapacity(specSlots.count + implicitConstraints.count)
+    /// Whether `ref`'s slot is active with the solver constraint `identity`.
+    private func isActive(_ ref: ConstraintRef, as identity: Int) -> Bool {
+        switch ref {
+        case .spec(let index): guard index < specSlots.count else { return false }
+        case .implicit(let view, _): guard view < implicitConstraints.count else { return false }
+        }
+        let current = slot(ref)
+        return current.state == .active && pool.identity(at: current.handle) == identity
+    }
+
+    /// The owners of every active constraint, from the slots.
+    private func ownerMap() -> OwnerTable {
+        var active = 0
+        for slot in specSlots where slot.state == .active { active += 1 }
+        for state in implicitConstraints {
+            for implicit in state.slots where implicit.slot.state == .active { active += 1 }
+        }
+        // Room for the edits after it before a rebuild.
+        var table = OwnerTable(capacity: active + active / 4 + 16)
         for (index, slot) in specSlots.enumerated() where slot.state == .active {
-            if let constraint = pool[slot.handle] { map[constraint.identity] = PackedConstraintRef(.spec(index)) }
+            if let identity = pool.identity(at: slot.handle) { table.insert(PackedConstraintRef(.spec(index)), identity: identity) }
         }
         for (view, state) in implicitConstraints.enumerated() {
             for implicit in state.slots where implicit.slot.state == .active {
-                if let constraint = pool[implicit.slot.handle] {
-                    map[constraint.identity] = PackedConstraintRef(.implicit(view: view, kind: implicit.kind))
+                if let identity = pool.identity(at: implicit.slot.handle) {
+                    table.insert(PackedConstraintRef(.implicit(view: view, kind: implicit.kind)), identity: identity)
                 }
             }
         }
-        return map
+        return table
     }
 
     /// Called before a change to the solver or the slots: from here on this
@@ -184,12 +202,18 @@ struct SolverBinding: Sendable {
         if !isKnownUniquelyReferenced(&owners) { owners = owners.copy() }
     }
 
-    /// Records (or, with nil, forgets) the owner of a solver constraint in a
-    /// built owner map, which this copy then owns alone.
+    /// Records the owner of a constraint just made active in a built owner
+    /// map, which this copy then owns alone. With nil (a constraint that left
+    /// the solver) nothing is recorded: its entry no longer matches (`OwnerTable`).
     mutating func noteOwner(_ ref: ConstraintRef?, of constraint: SolverConstraint) {
-        guard owners.value != nil else { return }
+        guard let ref, let isFull = owners.read(\.isFull) else { return }
         if !isKnownUniquelyReferenced(&owners) { owners = owners.copy() }
-        owners.update { $0[constraint.identity] = ref.map(PackedConstraintRef.init) }
+        if isFull {
+            // Built from the slots, which already hold this constraint.
+            owners = Memo(ownerMap())
+            return
+        }
+        owners.update { $0.insert(PackedConstraintRef(ref), identity: constraint.identity) }
     }
 }
 
@@ -198,7 +222,10 @@ struct SolverBinding: Sendable {
 /// constraint's index as it is, an implicit one as a negative number made of
 /// its view and kind.
 struct PackedConstraintRef: Hashable, Sendable {
-    private let bits: Int32
+    let bits: Int32
+
+    /// The ref whose `bits` these are.
+    init(bits: Int32) { self.bits = bits }
 
     init(_ ref: ConstraintRef) {
         switch ref {

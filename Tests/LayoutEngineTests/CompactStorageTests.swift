@@ -147,3 +147,77 @@ import Testing
         #expect((0..<4).map { variables.variable(slot: $0) } == variables.all)
     }
 }
+
+/// `OwnerTable` against a plain map of which ref holds which constraint now.
+@Suite struct OwnerTableTests {
+    static func randomRef(_ random: inout SplitMix64) -> ConstraintRef {
+        random.below(3) == 0
+            ? .implicit(view: random.below(40), kind: random.pick(ImplicitKind.allCases)) : .spec(random.below(200))
+    }
+
+    /// Constraints made active and retired at random (a retired one's entry
+    /// stays behind); the table is rebuilt from the live refs when full, as
+    /// the binding does. Every identity ever used must find its live owner or none.
+    @Test func ownerTableFindsTheLiveOwnerOnly() {
+        var random = SplitMix64(seed: 15_47)
+        for round in 0..<30 {
+            var live: [ConstraintRef: Int] = [:]
+            var nextIdentity = random.below(1_000_000)
+            var used: [Int] = []
+            var table = OwnerTable(capacity: random.below(40))
+            var rebuilt = 0
+            for _ in 0..<(100 + random.below(600)) {
+                let ref = Self.randomRef(&random)
+                if live[ref] != nil, random.below(3) == 0 {
+                    live[ref] = nil
+                    continue
+                }
+                nextIdentity += 1 + random.below(3)
+                live[ref] = nextIdentity
+                used.append(nextIdentity)
+                if table.isFull {
+                    table = OwnerTable(capacity: live.count + live.count / 4 + 16)
+                    for (owner, identity) in live { table.insert(PackedConstraintRef(owner), identity: identity) }
+                    rebuilt += 1
+                } else {
+                    table.insert(PackedConstraintRef(ref), identity: nextIdentity)
+                }
+            }
+            var owners: [Int: ConstraintRef] = [:]
+            for (ref, identity) in live { owners[identity] = ref }
+            for identity in used + [nextIdentity + 1, -5] {
+                let found = table.owner(of: identity) { live[$0] == identity }
+                #expect(found == owners[identity], "round \(round), identity \(identity)")
+            }
+            #expect(rebuilt > 0 || round > 0)
+        }
+    }
+
+    /// A session's conflicts name their members through the owner table,
+    /// also after reloads, resizes and state changes that break and mend
+    /// constraints (the members are those of a fresh load; which one is broken
+    /// may differ, it depends on the edit history).
+    @Test func conflictMembersAreFoundAfterChanges() {
+        func spec(_ step: Int) -> String {
+            "screen root {\n  box a { left == 0; top == 0; height == 1; width == \(10 + step % 4); right == parent.left + \(12 + step % 3) }\n  box b { width == parent.width - \(step % 5) }\n}"
+        }
+        var (session, files) = loaded(spec(0))
+        func members(_ session: LayoutSession) -> [Set<String>] {
+            session.conflicts().map { Set($0.constraints.map(\.text)) }
+        }
+        var conflicted = 0
+        for step in 1..<40 {
+            switch step % 3 {
+            case 0: session.resize(to: TerminalSize(width: 60 + step, height: 20))
+            case 1: session.setStates(step % 2 == 0 ? [] : ["selected"], ofView: "b")
+            default:
+                files[specPath] = spec(step)
+                session.reload(changedFiles: [specPath])
+            }
+            let fresh = loaded(files[specPath]!, width: session.size.width, height: session.size.height).session
+            #expect(members(session) == members(fresh), "step \(step)")
+            if !session.conflicts().isEmpty { conflicted += 1 }
+        }
+        #expect(conflicted > 10)
+    }
+}
