@@ -115,7 +115,7 @@ extension LayoutSession {
         return { id, name in
             if !anyCollapsed, name == "collapse" { return nil }
             guard let index = document.viewIndex[id], index < styles.count else { return nil }
-            return StyleValues.value(name, in: styles[index])
+            return styles.value(name, ofView: index)
         }
     }
 

@@ -67,7 +67,7 @@ enum StyleValues {
     ) -> Resolution {
         var constant = constraint.right.constant
         for term in constraint.right.styles {
-            guard let view = index[term.view], let value = value(term.name, in: styles[view]) else {
+            guard let view = index[term.view], let value = styles.value(term.name, ofView: view) else {
                 return .inactive(.unsetStyle(view: term.view, name: term.name))
             }
             constant += term.coefficient * value

@@ -43,6 +43,13 @@ struct ViewStyles: RandomAccessCollection, Sendable {
         ViewStyles(cascaded: cascaded, views: views)
     }
 
+    /// A view's style value (`StyleValues.value`), read from the cascade: the
+    /// quoted strings set only `text` and `title`, never a number, and a
+    /// constraint's style terms are read on every load and restyle.
+    func value(_ name: String, ofView index: Int) -> Double? {
+        StyleValues.value(name, in: cascaded[index])
+    }
+
     /// Whether any view is collapsed (the quoted strings never change `collapse`).
     var anyCollapsed: Bool { cascaded.contains { $0.collapse } }
 }

@@ -221,3 +221,27 @@ import Testing
         #expect(conflicted > 10)
     }
 }
+
+extension CompactStorageTests {
+    /// Style values read from the cascade are those of the effective styles:
+    /// the quoted strings never set a number.
+    @Test func styleValuesAreThoseOfTheEffectiveStyles() {
+        var random = SplitMix64(seed: 4_715)
+        let names = ["size-width", "size-height", "margin-top", "padding-left", "min-width", "max-height", "z-index",
+            "columns", "collapse"]
+        for _ in 0..<50 {
+            var (cascaded, document) = Self.randomStyledViews(&random)
+            for index in cascaded.indices {
+                cascaded[index].sizeWidth = random.below(2) == 0 ? nil : Double(random.below(9))
+                cascaded[index].zIndex = random.below(4)
+            }
+            let styles = ViewStyles(cascaded: cascaded, views: document.views)
+            let effective = Self.copiedEffectiveStyles(cascaded, document.views)
+            for index in styles.indices {
+                for name in names {
+                    #expect(styles.value(name, ofView: index) == StyleValues.value(name, in: effective[index]))
+                }
+            }
+        }
+    }
+}
