@@ -118,21 +118,35 @@ extension LayoutSession {
     /// resistance is listed: lines that do not fit are cut.
     public func unsatisfiedPreferences() -> [UnsatisfiedPreference] {
         if let cached = queries.read(\.unsatisfied), let cached { return cached }
-        var refs: [ConstraintRef] = []
+        let found = unsatisfiedRefs()
         var violations: [ConstraintRef: Double] = [:]
+        for broken in found { violations[broken.ref] = broken.violation }
+        let result = model.inSpecOrder(found.map(\.ref)).map {
+            UnsatisfiedPreference(constraint: describe($0), violation: violations[$0]!)
+        }
+        queries.update { $0.unsatisfied = result }
+        return result
+    }
+
+    /// What `unsatisfiedPreferences()` lists, undescribed and in the solver's order.
+    func unsatisfiedRefs() -> [(ref: ConstraintRef, violation: Double)] {
+        var found: [(ref: ConstraintRef, violation: Double)] = []
         for broken in binding.read({ $0.brokenConstraints() }) {
             guard let ref = binding.owner(of: broken.constraint) else { continue }
             if case .implicit(_, let kind) = ref, kind.isHugging || kind == .resistWidth {
                 continue
             }
-            refs.append(ref)
-            violations[ref] = broken.violation
+            found.append((ref, broken.violation))
         }
-        let result = model.inSpecOrder(refs).map {
-            UnsatisfiedPreference(constraint: describe($0), violation: violations[$0]!)
+        return found
+    }
+
+    /// The first view `describe(ref).views` names (the constrained view), by index.
+    func firstMentionedView(of ref: ConstraintRef) -> Int? {
+        switch ref {
+        case .spec(let index): viewIndex(of: model.document.constraints[index].left.view)
+        case .implicit(let view, _): view
         }
-        queries.update { $0.unsatisfied = result }
-        return result
     }
 
     /// Views whose frames the constraints leave open, in tree order: attributes
