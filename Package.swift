@@ -95,8 +95,15 @@ let package = Package(
             // relocates a dozen shared runtime libraries (a few MB less resident memory
             // for every run; docs/engine.md has the figure). Debug builds stay dynamic: they link faster.
             // FoundationEssentials' own static dependencies are named because SwiftPM
-            // only adds them itself under `--static-swift-stdlib`.
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release))]
+            // only adds them itself under `--static-swift-stdlib`. The release binary is
+            // also linked at a fixed address (`-no-pie`): a position-independent one has
+            // about 44,000 addresses patched by the loader at every start, which dirties
+            // their pages (1.3 MB resident; docs/engine.md, "Fifth round"). What that
+            // gives up is the random placement of the executable's own image; the shared
+            // libraries, heap and stacks stay randomised.
+            linkerSettings: [.unsafeFlags(
+                ["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-Xlinker", "-no-pie"],
+                .when(configuration: .release))]
         ),
         .executableTarget(
             name: "casement-bench",

@@ -17,21 +17,23 @@ struct QueryCache: Sendable {
 struct AmbiguousView: Sendable {
     /// The view's index, in tree order.
     var view: Int
-    /// Per slot (left, top, width, height): whether it can move.
-    var moving: [Bool]
+    /// One bit per slot (left 1, top 2, width 4, height 8): whether it can move.
+    var moving: UInt8
     /// The involved constraints that mention it, in spec order.
     var involved: [ConstraintRef]
 }
 
 /// What `ambiguities()` finds out per view while it scans the solver.
 private struct AmbiguityScan {
-    /// Per view, per slot (left, top, width, height): whether it can move.
-    var moving: [[Bool]]
+    /// Per view, one bit per slot (left, top, width, height): whether it can
+    /// move. (Four `Bool`s in an array of their own per view were 0.5 MB of
+    /// the 10,000-view JSON render's peak.)
+    var moving: [UInt8]
     /// Per view, the involved constraints that mention it.
     var involved: [[ConstraintRef]]
 
     init(count: Int) {
-        moving = [[Bool]](repeating: [false, false, false, false], count: count)
+        moving = [UInt8](repeating: 0, count: count)
         involved = [[ConstraintRef]](repeating: [], count: count)
     }
 }
@@ -118,21 +120,35 @@ extension LayoutSession {
     /// resistance is listed: lines that do not fit are cut.
     public func unsatisfiedPreferences() -> [UnsatisfiedPreference] {
         if let cached = queries.read(\.unsatisfied), let cached { return cached }
-        var refs: [ConstraintRef] = []
+        let found = unsatisfiedRefs()
         var violations: [ConstraintRef: Double] = [:]
+        for broken in found { violations[broken.ref] = broken.violation }
+        let result = model.inSpecOrder(found.map(\.ref)).map {
+            UnsatisfiedPreference(constraint: describe($0), violation: violations[$0]!)
+        }
+        queries.update { $0.unsatisfied = result }
+        return result
+    }
+
+    /// What `unsatisfiedPreferences()` lists, undescribed and in the solver's order.
+    func unsatisfiedRefs() -> [(ref: ConstraintRef, violation: Double)] {
+        var found: [(ref: ConstraintRef, violation: Double)] = []
         for broken in binding.read({ $0.brokenConstraints() }) {
             guard let ref = binding.owner(of: broken.constraint) else { continue }
             if case .implicit(_, let kind) = ref, kind.isHugging || kind == .resistWidth {
                 continue
             }
-            refs.append(ref)
-            violations[ref] = broken.violation
+            found.append((ref, broken.violation))
         }
-        let result = model.inSpecOrder(refs).map {
-            UnsatisfiedPreference(constraint: describe($0), violation: violations[$0]!)
+        return found
+    }
+
+    /// The first view `describe(ref).views` names (the constrained view), by index.
+    func firstMentionedView(of ref: ConstraintRef) -> Int? {
+        switch ref {
+        case .spec(let index): viewIndex(of: model.document.constraints[index].left.view)
+        case .implicit(let view, _): view
         }
-        queries.update { $0.unsatisfied = result }
-        return result
     }
 
     /// Views whose frames the constraints leave open, in tree order: attributes
@@ -160,7 +176,7 @@ extension LayoutSession {
         markUnmentionedAttributes(&scan)
         markFreeDirections(&scan)
         var result: [AmbiguousView] = []
-        for view in views.indices where scan.moving[view].contains(true) {
+        for view in views.indices where scan.moving[view] != 0 {
             result.append(AmbiguousView(view: view, moving: scan.moving[view], involved: model.inSpecOrder(scan.involved[view])))
         }
         queries.update { $0.ambiguousViews = result }
@@ -170,21 +186,19 @@ extension LayoutSession {
     /// One entry of `ambiguities()`, its constraints described by `describe`.
     func viewAmbiguity(_ found: AmbiguousView, describing describe: (ConstraintRef) -> ConstraintInfo) -> ViewAmbiguity {
         let slotAttributes: [Attribute] = [.left, .top, .width, .height]
-        let attributes = (0..<4).filter { found.moving[$0] }.map { slotAttributes[$0] }
+        let attributes = (0..<4).filter { found.moving & 1 << $0 != 0 }.map { slotAttributes[$0] }
         return ViewAmbiguity(view: views[found.view].id, attributes: attributes, constraints: found.involved.map(describe))
     }
 
     /// Marks the attributes that no constraint in the solver mentions.
     private func markUnmentionedAttributes(_ scan: inout AmbiguityScan) {
-        var mentioned = [[Bool]](repeating: [false, false, false, false], count: views.count)
+        var mentioned = [UInt8](repeating: 0, count: views.count)
         for constraint in binding.read({ $0.constraints }) {
             for term in constraint.expression.terms {
-                if let slot = binding.registry.slot(of: term.variable) { mentioned[slot.view][slot.slot] = true }
+                if let slot = binding.registry.slot(of: term.variable) { mentioned[slot.view] |= 1 << slot.slot }
             }
         }
-        for view in views.indices {
-            for slot in 0..<4 where !mentioned[view][slot] { scan.moving[view][slot] = true }
-        }
+        for view in views.indices { scan.moving[view] |= ~mentioned[view] & 0b1111 }
     }
 
     /// Marks the directions the solver can move in at no cost. Each view lists
@@ -206,7 +220,7 @@ extension LayoutSession {
         var touched: [Int] = []
         for variable in ambiguity.variables {
             guard let slot = binding.registry.slot(of: variable) else { continue }
-            scan.moving[slot.view][slot.slot] = true
+            scan.moving[slot.view] |= 1 << slot.slot
             if !isTouched[slot.view] {
                 isTouched[slot.view] = true
                 touched.append(slot.view)

@@ -26,6 +26,14 @@ public enum ViewFlag: String, CaseIterable, Hashable, Sendable {
     case collapsed
 }
 
+extension ViewFlag {
+    /// A set of flags as bits, one per case in declaration order.
+    typealias Bits = UInt16
+
+    /// This flag's bit in `Bits`.
+    var bit: Bits { Bits(1) << Bits(Self.allCases.firstIndex(of: self)!) }
+}
+
 /// Everything about a solved layout at once: what `casement render --format json`
 /// prints and what the designer's inspector starts from.
 public struct LayoutSnapshot: Sendable {
@@ -48,39 +56,47 @@ public struct LayoutSnapshot: Sendable {
 extension LayoutSession {
     /// The whole layout with every query answered. With `listingAmbiguities`
     /// false, `ambiguities` is left empty (the views are still flagged and the
-    /// diagnostics still warn about them): what JSON prints needs no list, and
-    /// for a large ambiguous spec the list, every involved constraint
+    /// diagnostics still warn about them), and with `listingUnsatisfied` false,
+    /// `unsatisfied` is (the views are still flagged): what JSON prints needs
+    /// neither list, and for a large spec each, every constraint in it
     /// described, is megabytes.
-    public func snapshot(listingAmbiguities: Bool = true) -> LayoutSnapshot {
+    public func snapshot(listingAmbiguities: Bool = true, listingUnsatisfied: Bool = true) -> LayoutSnapshot {
         LayoutSnapshot(
             size: size, views: views, flags: flags(), diagnostics: checkDiagnostics(), conflicts: conflicts(),
-            unsatisfied: unsatisfiedPreferences(), ambiguities: listingAmbiguities ? ambiguities() : [])
+            unsatisfied: listingUnsatisfied ? unsatisfiedPreferences() : [],
+            ambiguities: listingAmbiguities ? ambiguities() : [])
     }
 
     /// Badges for every view, in tree order.
+    ///
+    /// Collected as one bit per flag and view, not a set per view, and the
+    /// unsatisfied preferences are found without being described: for a large
+    /// spec both were megabytes at the JSON render's peak (docs/engine.md).
     public func flags() -> [[ViewFlag]] {
-        var sets = [Set<ViewFlag>](repeating: [], count: views.count)
+        var marks = [ViewFlag.Bits](repeating: 0, count: views.count)
         func mark(_ id: String, _ flag: ViewFlag) {
-            if let index = viewIndex(of: id) { sets[index].insert(flag) }
+            if let index = viewIndex(of: id) { marks[index] |= flag.bit }
         }
-        for found in ambiguousViews() { sets[found.view].insert(.ambiguous) }
+        for found in ambiguousViews() { marks[found.view] |= ViewFlag.ambiguous.bit }
         for conflict in conflicts() {
             for member in conflict.constraints where member != conflict.broken {
                 for view in member.views { mark(view, .conflict) }
             }
             for view in conflict.broken.views { mark(view, .broken) }
         }
-        for preference in unsatisfiedPreferences() {
-            if let view = preference.constraint.views.first { mark(view, .unsatisfied) }
+        for broken in unsatisfiedRefs() {
+            if let view = firstMentionedView(of: broken.ref) { marks[view] |= ViewFlag.unsatisfied.bit }
         }
         for (index, view) in views.enumerated() {
-            if view.frame.width == 0 { sets[index].insert(.zeroWidth) }
-            if view.frame.height == 0 { sets[index].insert(.zeroHeight) }
-            if view.frame.width < 0 { sets[index].insert(.negativeWidth) }
-            if view.frame.height < 0 { sets[index].insert(.negativeHeight) }
-            if !view.style.visible { sets[index].insert(.hidden) }
+            if view.frame.width == 0 { marks[index] |= ViewFlag.zeroWidth.bit }
+            if view.frame.height == 0 { marks[index] |= ViewFlag.zeroHeight.bit }
+            if view.frame.width < 0 { marks[index] |= ViewFlag.negativeWidth.bit }
+            if view.frame.height < 0 { marks[index] |= ViewFlag.negativeHeight.bit }
+            if !view.style.visible { marks[index] |= ViewFlag.hidden.bit }
         }
-        for (index, fit) in CanvasFit.flags(of: views, canvas: size).enumerated() { sets[index].formUnion(fit) }
-        return sets.map { set in ViewFlag.allCases.filter { set.contains($0) } }
+        for (index, fit) in CanvasFit.flags(of: views, canvas: size).enumerated() {
+            for flag in fit { marks[index] |= flag.bit }
+        }
+        return marks.map { bits in bits == 0 ? [] : ViewFlag.allCases.filter { bits & $0.bit != 0 } }
     }
 }

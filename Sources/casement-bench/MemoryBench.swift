@@ -140,7 +140,7 @@ struct MemoryChild: ParsableCommand {
         var output = BlockOutput()
         if renderFormat == .json {
             // As `casement render --format json`: the snapshot, streamed a view at a time.
-            LayoutJSON.write(session.snapshot(listingAmbiguities: false), to: &output)
+            LayoutJSON.write(session.snapshot(listingAmbiguities: false, listingUnsatisfied: false), to: &output)
         } else {
             output.write(LayoutOutput.render(&session, format: renderFormat))
         }

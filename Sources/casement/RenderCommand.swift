@@ -118,7 +118,7 @@ struct RenderCommand: ParsableCommand {
     ) -> Result<LayoutSnapshot, CommandFailure> {
         SpecLoading.load(spec, size: size, reader: reader).map { session in
             if leavingSessionToExit { ExitReclaims.leave(session) }
-            return session.snapshot(listingAmbiguities: false)
+            return session.snapshot(listingAmbiguities: false, listingUnsatisfied: false)
         }
     }
 
