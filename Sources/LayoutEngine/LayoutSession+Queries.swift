@@ -19,8 +19,9 @@ struct AmbiguousView: Sendable {
     var view: Int
     /// One bit per slot (left 1, top 2, width 4, height 8): whether it can move.
     var moving: UInt8
-    /// The involved constraints that mention it, in spec order.
-    var involved: [ConstraintRef]
+    /// The involved constraints that mention it, in spec order (packed: the
+    /// list is kept, and thousands of views can be ambiguous at once).
+    var involved: [PackedConstraintRef]
 }
 
 /// What `ambiguities()` finds out per view while it scans the solver.
@@ -30,11 +31,11 @@ private struct AmbiguityScan {
     /// the 10,000-view JSON render's peak.)
     var moving: [UInt8]
     /// Per view, the involved constraints that mention it.
-    var involved: [[ConstraintRef]]
+    var involved: [[PackedConstraintRef]]
 
     init(count: Int) {
         moving = [UInt8](repeating: 0, count: count)
-        involved = [[ConstraintRef]](repeating: [], count: count)
+        involved = [[PackedConstraintRef]](repeating: [], count: count)
     }
 }
 
@@ -177,7 +178,7 @@ extension LayoutSession {
         markFreeDirections(&scan)
         var result: [AmbiguousView] = []
         for view in views.indices where scan.moving[view] != 0 {
-            result.append(AmbiguousView(view: view, moving: scan.moving[view], involved: model.inSpecOrder(scan.involved[view])))
+            result.append(AmbiguousView(view: view, moving: scan.moving[view], involved: model.inSpecOrder(scan.involved[view].map(\.ref)).map(PackedConstraintRef.init)))
         }
         queries.update { $0.ambiguousViews = result }
         return result
@@ -187,7 +188,7 @@ extension LayoutSession {
     func viewAmbiguity(_ found: AmbiguousView, describing describe: (ConstraintRef) -> ConstraintInfo) -> ViewAmbiguity {
         let slotAttributes: [Attribute] = [.left, .top, .width, .height]
         let attributes = (0..<4).filter { found.moving & 1 << $0 != 0 }.map { slotAttributes[$0] }
-        return ViewAmbiguity(view: views[found.view].id, attributes: attributes, constraints: found.involved.map(describe))
+        return ViewAmbiguity(view: views[found.view].id, attributes: attributes, constraints: found.involved.map { describe($0.ref) })
     }
 
     /// Marks the attributes that no constraint in the solver mentions.
@@ -232,7 +233,7 @@ extension LayoutSession {
         for constraint in ambiguity.constraints {
             guard let ref = binding.owner(of: constraint), seen.insert(ref).inserted else { continue }
             for view in mentionedViewIndices(ref) where isTouched[view] {
-                if scan.involved[view].count < Self.involvedLimit { scan.involved[view].append(ref) }
+                if scan.involved[view].count < Self.involvedLimit { scan.involved[view].append(PackedConstraintRef(ref)) }
             }
         }
     }
