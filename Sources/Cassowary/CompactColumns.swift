@@ -26,6 +26,9 @@ struct CompactColumns: Sendable {
     /// The number of symbols (columns).
     var symbolCount: Int { heads.count }
 
+    /// Room for the columns of `count` symbols.
+    mutating func reserveCapacity(_ count: Int) { heads.reserveCapacity(count) }
+
     /// Adds an empty column for a new symbol.
     mutating func appendSymbol() { heads.append(Self.empty) }
 

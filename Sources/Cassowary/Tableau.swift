@@ -267,6 +267,24 @@ struct Tableau: Sendable {
         return s
     }
 
+    /// Room for `count` symbols in every per-symbol array and for `rowCount`
+    /// rows (see `Solver.reserveCapacity(forAdding:)`); changes no content.
+    mutating func reserveSymbols(_ count: Int, rows rowCount: Int) {
+        if rowCount > rows.capacity { rows.reserveCapacity(rowCount) }
+        guard count > symbols.capacity else { return }
+        symbols.reserveCapacity(count)
+        flags.reserveCapacity(count)
+        coreColumn.reserveCapacity(count)
+        definitionColumn.reserveCapacity(count)
+        externalSlot.reserveCapacity(count)
+        cachedValue.reserveCapacity(count)
+        accumulator.reserveCapacity(count)
+        accumulatorStamp.reserveCapacity(count)
+        positionMap.reserveCapacity(count)
+        positionStamp.reserveCapacity(count)
+        objectiveCosts.reserveCapacity(count)
+    }
+
     mutating func freeSymbol(_ s: Int32) {
         clearObjective(of: s)
         journal.noteSymbol(s, symbols[Int(s)])
