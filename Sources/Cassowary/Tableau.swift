@@ -270,8 +270,9 @@ struct Tableau: Sendable {
     /// Room for `count` symbols in every per-symbol array and for `rowCount`
     /// rows (see `Solver.reserveCapacity(forAdding:)`); changes no content.
     mutating func reserveSymbols(_ count: Int, rows rowCount: Int) {
-        if rowCount > rows.capacity { rows.reserveCapacity(rowCount) }
-        guard count > symbols.capacity else { return }
+        // Each array on its own: their capacities differ (malloc rounds
+        // them), and reserving what is already there costs nothing.
+        rows.reserveCapacity(rowCount)
         symbols.reserveCapacity(count)
         flags.reserveCapacity(count)
         coreColumn.reserveCapacity(count)
