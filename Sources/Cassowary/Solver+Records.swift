@@ -186,5 +186,12 @@ extension Solver {
     public mutating func reserveCapacity(forAdding count: Int) {
         let needed = records.count + max(0, count - freeRecords.count)
         if needed > records.capacity { records.reserveCapacity(needed + needed / 16 + 64) }
+        // A layout's constraint makes about 2.4 symbols (its markers and
+        // errors, and the variables it brings) and one row. Sizing the dozen
+        // per-symbol arrays once spares the chain of doubled copies, whose
+        // freed buffers were left as holes in the heap (peak RSS of the
+        // 10,000-view render).
+        tableau.reserveSymbols(tableau.symbolCount + count * 5 / 2, rows: tableau.rows.count + count)
+        if mentionCount.capacity < tableau.symbols.capacity { mentionCount.reserveCapacity(tableau.symbols.capacity) }
     }
 }

@@ -30,14 +30,18 @@ extension Tableau {
         for cell in definitionColumn[Int(x)] {
             upper = min(upper, symbols[Int(rows[Int(cell.row)].basic)].rank)
         }
+        let rank: Int64
         switch (lower == Int64.min, upper == Int64.max) {
-        case (true, true): return 0
-        case (false, true): return lower + Self.rankGap
-        case (true, false): return upper - Self.rankGap
+        case (true, true): rank = 0
+        case (false, true): rank = lower + Self.rankGap
+        case (true, false): rank = upper - Self.rankGap
         case (false, false):
             guard upper - lower >= 2 else { return nil }
-            return lower + min(Self.rankGap, (upper - lower) / 2)
+            rank = lower + min(Self.rankGap, (upper - lower) / 2)
         }
+        // `SymbolInfo` keeps 56 bits of rank; relabelling brings every rank
+        // back to at most (longest chain) × gap.
+        return abs(rank) <= SymbolInfo.rankLimit ? rank : nil
     }
 
     /// Recomputes every rank as (longest path to a non-defined symbol) × gap,

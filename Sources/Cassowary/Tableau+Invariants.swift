@@ -28,7 +28,7 @@ extension Tableau {
             for j in row.entries.indices {
                 let e = row.entries[j]
                 if row.entries[..<j].contains(where: { $0.symbol == e.symbol }) { problems.append("row \(i) repeats \(e.symbol)") }
-                let column = row.isDefinition ? definitionColumn[Int(e.symbol)] : coreColumn[Int(e.symbol)]
+                let column = row.isDefinition ? Array(definitionColumn[Int(e.symbol)]) : coreColumn[Int(e.symbol)]
                 if e.cell < 0 || Int(e.cell) >= column.count || column[Int(e.cell)].row != rid
                     || column[Int(e.cell)].position != Int32(j) {
                     problems.append("entry \(j) of row \(i) has a bad cell link")
@@ -60,6 +60,8 @@ extension Tableau {
             if coreColumn[s].count != coreCount[s] { problems.append("core column \(s) has \(coreColumn[s].count), expected \(coreCount[s])") }
             if definitionColumn[s].count != defCount[s] { problems.append("definition column \(s) wrong size") }
         }
+        if definitionColumn.symbolCount != symbols.count { problems.append("definition columns for \(definitionColumn.symbolCount) symbols") }
+        problems += definitionColumn.invariantViolations()
         if objectiveCosts.count != symbols.count { problems.append("objective has \(objectiveCosts.count) symbols") }
         problems += objectiveCosts.invariantViolations()
         if externalSlot.count != symbols.count { problems.append("external slots for \(externalSlot.count) symbols") }

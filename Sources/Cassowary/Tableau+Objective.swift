@@ -120,6 +120,9 @@ struct CostTable: RandomAccessCollection, Equatable, Sendable {
     }
 
     /// Adds a symbol (a new id at the end).
+    /// Room for the indexes of `count` symbols (entries are taken as costs appear).
+    mutating func reserveCapacity(_ count: Int) { slot.reserveCapacity(count) }
+
     mutating func append(_ cost: ReducedCost) {
         slot.append(-1)
         self[slot.count - 1] = cost

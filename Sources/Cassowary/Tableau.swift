@@ -17,14 +17,43 @@ enum SymbolKind: UInt8, Sendable {
 }
 
 /// Per-symbol state that a transaction saves and restores.
+///
+/// 16 bytes: the kind shares a 64-bit word with the rank (a one-byte kind
+/// beside a 64-bit rank padded the struct to 24 bytes, 1 MB of the
+/// 10,000-view render). Ranks stay far inside the 56 bits left: a new
+/// rank that would not fit makes the definitions relabel (`fittingRank`).
 struct SymbolInfo: Sendable {
-    var kind: SymbolKind
     /// The row id whose basic symbol this is, or -1 when nonbasic.
     var row: Int32
     /// The constraint record that owns this marker or error symbol, or -1.
     var owner: Int32
+    /// The rank in the high 56 bits (signed), the kind's raw value in the low 8.
+    private var rankAndKind: Int64
+
+    /// The largest rank magnitude stored.
+    static let rankLimit: Int64 = (1 << 55) - 1
+
+    init(kind: SymbolKind, row: Int32, owner: Int32, rank: Int64) {
+        self.row = row
+        self.owner = owner
+        rankAndKind = 0
+        self.rank = rank
+        self.kind = kind
+    }
+
+    var kind: SymbolKind {
+        @inline(__always) get { SymbolKind(rawValue: UInt8(truncatingIfNeeded: rankAndKind))! }
+        @inline(__always) set { rankAndKind = rankAndKind & ~0xFF | Int64(newValue.rawValue) }
+    }
+
     /// Topological label of a defined external (see `Tableau+Definitions`).
-    var rank: Int64
+    var rank: Int64 {
+        @inline(__always) get { rankAndKind >> 8 }
+        set {
+            precondition(abs(newValue) <= Self.rankLimit, "definition rank out of range")
+            rankAndKind = newValue << 8 | rankAndKind & 0xFF
+        }
+    }
 }
 
 /// What an external symbol stands for: the user variable, and the value
@@ -94,7 +123,8 @@ struct Tableau: Sendable {
     var symbols: [SymbolInfo] = []
     var flags: [SymbolFlags] = []
     var coreColumn: [[Cell]] = []
-    var definitionColumn: [[Cell]] = []
+    /// Definitions' columns, almost all of one cell: stored inline (see `CompactColumns`).
+    var definitionColumn = CompactColumns()
     var cachedValue: [Double] = []
     /// Per symbol, its entry in `externals`, or -1. Only external symbols need
     /// a variable and a reported value, and most symbols are markers and
@@ -221,7 +251,7 @@ struct Tableau: Sendable {
             journal.noteSymbol(s, SymbolInfo(kind: .unused, row: -1, owner: -1, rank: 0))
             flags.append([])
             coreColumn.append([])
-            definitionColumn.append([])
+            definitionColumn.appendSymbol()
             externalSlot.append(-1)
             setExternal(s, variable)
             cachedValue.append(.nan)
@@ -235,6 +265,25 @@ struct Tableau: Sendable {
         }
         if kind == .external { notePending(s) }
         return s
+    }
+
+    /// Room for `count` symbols in every per-symbol array and for `rowCount`
+    /// rows (see `Solver.reserveCapacity(forAdding:)`); changes no content.
+    mutating func reserveSymbols(_ count: Int, rows rowCount: Int) {
+        // Each array on its own: their capacities differ (malloc rounds
+        // them), and reserving what is already there costs nothing.
+        rows.reserveCapacity(rowCount)
+        symbols.reserveCapacity(count)
+        flags.reserveCapacity(count)
+        coreColumn.reserveCapacity(count)
+        definitionColumn.reserveCapacity(count)
+        externalSlot.reserveCapacity(count)
+        cachedValue.reserveCapacity(count)
+        accumulator.reserveCapacity(count)
+        accumulatorStamp.reserveCapacity(count)
+        positionMap.reserveCapacity(count)
+        positionStamp.reserveCapacity(count)
+        objectiveCosts.reserveCapacity(count)
     }
 
     mutating func freeSymbol(_ s: Int32) {
@@ -261,8 +310,11 @@ struct Tableau: Sendable {
     // MARK: Rows and columns
 
     @inline(__always) func position(of s: Int32, inRow rid: Int32) -> Int32? {
-        let column = rows[Int(rid)].isDefinition ? definitionColumn[Int(s)] : coreColumn[Int(s)]
-        for cell in column where cell.row == rid { return cell.position }
+        if rows[Int(rid)].isDefinition {
+            for cell in definitionColumn[Int(s)] where cell.row == rid { return cell.position }
+            return nil
+        }
+        for cell in coreColumn[Int(s)] where cell.row == rid { return cell.position }
         return nil
     }
 
@@ -278,8 +330,7 @@ struct Tableau: Sendable {
         let cell = Cell(row: rid, position: position)
         let index: Int
         if rows[Int(rid)].isDefinition {
-            index = definitionColumn[s].count
-            definitionColumn[s].append(cell)
+            index = Int(definitionColumn.append(cell, to: s))
         } else {
             index = coreColumn[s].count
             coreColumn[s].append(cell)
@@ -293,7 +344,7 @@ struct Tableau: Sendable {
         let e = rows[Int(rid)].entries[Int(position)]
         let s = Int(e.symbol), index = Int(e.cell)
         let moved = rows[Int(rid)].isDefinition
-            ? Self.swapRemove(&definitionColumn[s], at: index)
+            ? definitionColumn.swapRemove(at: index, of: s)
             : Self.swapRemove(&coreColumn[s], at: index)
         if let moved {
             rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
@@ -323,7 +374,7 @@ struct Tableau: Sendable {
             let moved = rows[Int(rid)].entries[Int(last)]
             rows[Int(rid)].entries[Int(position)] = moved
             if rows[Int(rid)].isDefinition {
-                definitionColumn[Int(moved.symbol)][Int(moved.cell)].position = position
+                definitionColumn.setPosition(position, ofCell: Int(moved.cell), of: Int(moved.symbol))
             } else {
                 coreColumn[Int(moved.symbol)][Int(moved.cell)].position = position
             }
@@ -447,7 +498,7 @@ struct Tableau: Sendable {
     @inline(__always) private func columnLookupCost(_ source: Row, definition: Bool, limit: Int) -> Int {
         var cost = 0
         for e in source.entries {
-            cost += definition ? definitionColumn[Int(e.symbol)].count : coreColumn[Int(e.symbol)].count
+            cost += definition ? definitionColumn.count(of: Int(e.symbol)) : coreColumn[Int(e.symbol)].count
             if cost > limit { break }
         }
         return cost
@@ -482,12 +533,28 @@ struct Tableau: Sendable {
     /// checked for uniqueness on every write, which cost ~80 instructions per
     /// mapped entry (the grow workload maps 100 M entries on its load).
     private mutating func addScaledMapped(toRow rid: Int32, _ source: Row, _ alpha: Double, skip: Int32) {
-        var merge = MappedMerge(generation: nextPositionGeneration(), row: rid)
+        if rows[Int(rid)].isDefinition {
+            var merge = MappedMerge<CompactColumns>(generation: nextPositionGeneration(), row: rid)
+            swap(&merge.columns, &definitionColumn)
+            mergeMapped(&merge, source, alpha, skip: skip)
+            swap(&merge.columns, &definitionColumn)
+        } else {
+            var merge = MappedMerge<[[Cell]]>(generation: nextPositionGeneration(), row: rid)
+            swap(&merge.columns, &coreColumn)
+            mergeMapped(&merge, source, alpha, skip: skip)
+            swap(&merge.columns, &coreColumn)
+        }
+        noteRowChange(rid)
+    }
+
+    /// The body of `addScaledMapped` once the row's columns are in `merge`.
+    @inline(__always) private mutating func mergeMapped<Columns: ColumnStore>(
+        _ merge: inout MappedMerge<Columns>, _ source: Row, _ alpha: Double, skip: Int32
+    ) {
+        let rid = merge.row
         swap(&merge.entries, &rows[Int(rid)].entries)
-        let definition = rows[Int(rid)].isDefinition
         swap(&merge.map, &positionMap)
         swap(&merge.stamps, &positionStamp)
-        if definition { swap(&merge.columns, &definitionColumn) } else { swap(&merge.columns, &coreColumn) }
         merge.mapPositions()
         if skip >= 0 && merge.stamps[Int(skip)] == merge.generation {
             merge.remove(at: Int(merge.map[Int(skip)]), &rows)
@@ -495,12 +562,10 @@ struct Tableau: Sendable {
         for e in source.entries where e.symbol != skip {
             merge.add(e.symbol, alpha * e.coefficient, &rows)
         }
-        if definition { swap(&merge.columns, &definitionColumn) } else { swap(&merge.columns, &coreColumn) }
         swap(&merge.map, &positionMap)
         swap(&merge.stamps, &positionStamp)
         swap(&merge.entries, &rows[Int(rid)].entries)
         for s in merge.emptied { noteColumnEmptied(s) }
-        noteRowChange(rid)
     }
 
     /// Adds `delta` to a row's constant.
@@ -580,7 +645,7 @@ struct Tableau: Sendable {
 
     /// Whether nothing refers to the symbol.
     func isUnreferenced(_ s: Int32) -> Bool {
-        symbols[Int(s)].row < 0 && coreColumn[Int(s)].isEmpty && definitionColumn[Int(s)].isEmpty
+        symbols[Int(s)].row < 0 && coreColumn[Int(s)].isEmpty && definitionColumn.count(of: Int(s)) == 0
             && objectiveCosts[Int(s)].count == 0
     }
 }
@@ -628,11 +693,11 @@ enum Heap {
 /// The working state of `Tableau.addScaledMapped`: the destination row's
 /// entries, the column index and the position map, moved out of the tableau
 /// so that every write goes to a uniquely held local array.
-struct MappedMerge {
+struct MappedMerge<Columns: ColumnStore> {
     let generation: UInt32
     let row: Int32
     var entries: [Entry] = []
-    var columns: [[Cell]] = []
+    var columns = Columns()
     var map: [Int32] = []
     var stamps: [UInt32] = []
     /// Symbols whose column became empty.
@@ -662,8 +727,7 @@ struct MappedMerge {
         } else if !Tolerance.isZero(delta) {
             let p = entries.count
             var entry = Entry(symbol: symbol, coefficient: delta)
-            entry.cell = Int32(columns[s].count)
-            columns[s].append(Cell(row: row, position: Int32(p)))
+            entry.cell = columns.appendCell(Cell(row: row, position: Int32(p)), to: s)
             entries.append(entry)
             map[s] = Int32(p)
             stamps[s] = generation
@@ -674,24 +738,70 @@ struct MappedMerge {
     /// moves into the hole) and moves the last entry into its place.
     mutating func remove(at p: Int, _ rows: inout [Row]) {
         let e = entries[p]
-        let column = Int(e.symbol), index = Int(e.cell)
-        let lastCell = columns[column].count - 1
-        if index != lastCell {
-            let moved = columns[column][lastCell]
-            columns[column][index] = moved
-            rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
-        }
-        columns[column].removeLast()
-        if Cell.needsTrim(columns[column]) { Cell.refit(&columns[column]) }
-        if lastCell == 0 { emptied.append(e.symbol) }
+        let column = Int(e.symbol)
+        if columns.removeCell(at: Int(e.cell), of: column, &rows) { emptied.append(e.symbol) }
         stamps[column] = 0
         let last = entries.count - 1
         if p != last {
             let moved = entries[last]
             entries[p] = moved
-            columns[Int(moved.symbol)][Int(moved.cell)].position = Int32(p)
+            columns.setCellPosition(Int32(p), at: Int(moved.cell), of: Int(moved.symbol))
             map[Int(moved.symbol)] = Int32(p)
         }
         entries.removeLast()
+    }
+}
+
+/// What `MappedMerge` needs of a column index: the core rows' array of
+/// columns, or the definitions' `CompactColumns`.
+protocol ColumnStore {
+    init()
+    /// Appends `cell` to the column of `s`; returns its index there.
+    mutating func appendCell(_ cell: Cell, to s: Int) -> Int32
+    /// Removes the cell at `index` of the column of `s` (the last cell moves
+    /// into its place, and its row entry is told); true when the column is
+    /// empty now.
+    mutating func removeCell(at index: Int, of s: Int, _ rows: inout [Row]) -> Bool
+    /// Sets the position of the cell at `index` of the column of `s`.
+    mutating func setCellPosition(_ position: Int32, at index: Int, of s: Int)
+}
+
+extension Array: ColumnStore where Element == [Cell] {
+    @inline(__always) mutating func appendCell(_ cell: Cell, to s: Int) -> Int32 {
+        let index = Int32(self[s].count)
+        self[s].append(cell)
+        return index
+    }
+
+    @inline(__always) mutating func removeCell(at index: Int, of s: Int, _ rows: inout [Row]) -> Bool {
+        let lastCell = self[s].count - 1
+        if index != lastCell {
+            let moved = self[s][lastCell]
+            self[s][index] = moved
+            rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
+        }
+        self[s].removeLast()
+        if Cell.needsTrim(self[s]) { Cell.refit(&self[s]) }
+        return lastCell == 0
+    }
+
+    @inline(__always) mutating func setCellPosition(_ position: Int32, at index: Int, of s: Int) {
+        self[s][index].position = position
+    }
+}
+
+extension CompactColumns: ColumnStore {
+    mutating func appendCell(_ cell: Cell, to s: Int) -> Int32 { append(cell, to: s) }
+
+    mutating func removeCell(at index: Int, of s: Int, _ rows: inout [Row]) -> Bool {
+        if let moved = swapRemove(at: index, of: s) {
+            rows[Int(moved.row)].entries[Int(moved.position)].cell = Int32(index)
+            return false
+        }
+        return index == 0
+    }
+
+    mutating func setCellPosition(_ position: Int32, at index: Int, of s: Int) {
+        setPosition(position, ofCell: index, of: s)
     }
 }

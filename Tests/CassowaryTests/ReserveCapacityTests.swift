@@ -2,7 +2,8 @@ import TestSupport
 import Testing
 @testable import Cassowary
 
-/// `reserveCapacity(forAdding:)` sizes the records for a batch at once; it
+/// `reserveCapacity(forAdding:)` sizes the records, the per-symbol arrays
+/// and the rows for a batch at once; it
 /// must change nothing the solver answers, and the batch must then fit
 /// without the records being reallocated.
 @Suite struct ReserveCapacityTests {
@@ -24,6 +25,13 @@ import Testing
         reserved.reserveCapacity(forAdding: batch.count)
         let capacity = reserved.records.capacity
         #expect(capacity >= reserved.records.count + max(0, batch.count - reserved.freeRecords.count))
+        // The per-symbol arrays and the rows are sized for the batch too.
+        let symbols = reserved.tableau.symbolCount + batch.count * 5 / 2
+        let t = reserved.tableau
+        #expect(t.symbols.capacity >= symbols && t.flags.capacity >= symbols && t.coreColumn.capacity >= symbols
+                && t.cachedValue.capacity >= symbols && t.accumulator.capacity >= symbols
+                && t.positionStamp.capacity >= symbols && reserved.mentionCount.capacity >= symbols)
+        #expect(t.rows.capacity >= t.rows.count + batch.count)
         for c in batch {
             let added = (try? plain.add(c)) != nil
             #expect(((try? reserved.add(c)) != nil) == added)
