@@ -43,3 +43,67 @@ extension SourceText {
             text: escapedHead + escapedTail, caretColumn: escapedHead.count + 1, length: max(1, underlined.count))
     }
 }
+
+extension SourceText {
+    /// The excerpts `SourceText(path:text:)` of `text` gives at `locations`
+    /// (each with the number of characters it underlines), in their order,
+    /// made from each location's line alone. A caller with a large text and
+    /// a few places in it need not copy and index the whole of it: the
+    /// engine's warnings on a big spec, whose parsed source is let go after
+    /// a one-frame load, did so at the peak of the 10,000-view JSON render
+    /// (1.5 MB). A location before the first line or past the last is shown
+    /// at the end of the text, as `offset(of:)` places it.
+    public static func excerpts(in text: String, at locations: [(location: SourceLocation, length: Int)]) -> [Excerpt] {
+        // One pass down the text: by line, out-of-range lines (the text's end) last.
+        func key(_ i: Int) -> Int { locations[i].location.line >= 1 ? locations[i].location.line : Int.max }
+        var result = [Excerpt?](repeating: nil, count: locations.count)
+        var cursor = LineCursor(text)
+        for i in locations.indices.sorted(by: { key($0) < key($1) }) {
+            let (location, length) = locations[i]
+            let (lineText, found) = cursor.line(key(i))
+            let line = SourceText(path: location.file, text: lineText)
+            let offset = found
+                ? line.offset(of: SourceLocation(file: location.file, line: 1, column: location.column))
+                : line.utf8.count
+            result[i] = line.excerpt(atOffset: offset, length: length)
+        }
+        return result.map { $0! }
+    }
+}
+
+/// Walks a text's lines forward, ending them where `SourceText` does (LF,
+/// CRLF or a lone CR), without copying more than the line asked for.
+private struct LineCursor {
+    let text: String
+    /// Where the current line starts, and its number.
+    var start: String.Index
+    var number = 1
+
+    init(_ text: String) {
+        self.text = text
+        start = text.utf8.startIndex
+    }
+
+    /// The text of 1-based line `target` (not before the current one), and
+    /// true; the last line and false when the text has fewer lines.
+    mutating func line(_ target: Int) -> (text: String, found: Bool) {
+        let bytes = text.utf8
+        while number < target {
+            let end = lineEnd(from: start)
+            guard end != bytes.endIndex else { return (String(text[start..<end]), false) }
+            var next = bytes.index(after: end)
+            if bytes[end] == 13, next != bytes.endIndex, bytes[next] == 10 { next = bytes.index(after: next) }
+            start = next
+            number += 1
+        }
+        return (String(text[start..<lineEnd(from: start)]), true)
+    }
+
+    /// The index of the line end (LF or CR) at or after `index`, or the text's end.
+    private func lineEnd(from index: String.Index) -> String.Index {
+        let bytes = text.utf8
+        var i = index
+        while i != bytes.endIndex, bytes[i] != 10, bytes[i] != 13 { bytes.formIndex(after: &i) }
+        return i
+    }
+}

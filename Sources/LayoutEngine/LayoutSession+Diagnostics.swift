@@ -147,15 +147,12 @@ extension LayoutSession {
     /// source order so that many on one long line count its characters once.
     private func withExcerpts(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !diagnostics.isEmpty, let text = model.specText else { return diagnostics }
-        let source = SourceText(path: specPath, text: text)
         var result = diagnostics
-        var known: (offset: Int, location: SourceLocation)?
-        for index in result.indices.sorted(by: { result[$0].location < result[$1].location }) {
-            guard result[index].excerpt == nil, result[index].location.file == specPath else { continue }
-            let offset = source.offset(of: result[index].location, after: known)
-            known = (offset, result[index].location)
-            result[index].attachExcerpt(source.excerpt(atOffset: offset, length: result[index].length))
-        }
+        let wanted = result.indices.filter { result[$0].excerpt == nil && result[$0].location.file == specPath }
+        // From each warning's line alone: the whole spec copied and indexed
+        // for them was the JSON render's peak.
+        let excerpts = SourceText.excerpts(in: text, at: wanted.map { (result[$0].location, result[$0].length) })
+        for (index, excerpt) in zip(wanted, excerpts) { result[index].attachExcerpt(excerpt) }
         return result
     }
 

@@ -1,0 +1,38 @@
+import TestSupport
+import Testing
+
+@testable import Diagnostics
+
+/// `SourceText.excerpts(in:at:)` reads only the lines it shows; its excerpts
+/// must be the ones a whole `SourceText` gives.
+@Suite struct LineExcerptTests {
+    /// Pieces that stress line ends, byte-order marks, wide and combining
+    /// characters, tabs and control characters.
+    static let pieces = ["a", "box", " ", "\t", "\n", "\r\n", "\r", "é", "e\u{301}", "漢字", "🙂", "\u{1}", "\u{FEFF}", "width == 10"]
+
+    @Test(arguments: 0..<40)
+    func excerptsFromOneLineAreThoseOfTheWholeText(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed))
+        var text = seed % 4 == 0 ? "\u{FEFF}" : ""
+        for _ in 0..<Int.random(in: 0...80, using: &rng) { text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)] }
+        let whole = SourceText(path: "f", text: text)
+        var locations: [(location: SourceLocation, length: Int)] = []
+        for _ in 0..<12 {
+            // Lines and columns in range and past either end.
+            let line = Int.random(in: -1...(whole.lineStarts.count + 2), using: &rng)
+            let column = Int.random(in: 1...30, using: &rng)
+            locations.append((SourceLocation(file: "f", line: line, column: column), Int.random(in: 0...5, using: &rng)))
+        }
+        let fromLines = SourceText.excerpts(in: text, at: locations)
+        for (i, wanted) in locations.enumerated() {
+            let expected = whole.excerpt(atOffset: whole.offset(of: wanted.location), length: wanted.length)
+            #expect(fromLines[i] == expected, "\(wanted.location) in \(text.debugDescription)")
+        }
+    }
+
+    @Test func aLineFarDownAMegabyteIsShownWithItsCaret() {
+        let text = String(repeating: "box a { width == 1 }\n", count: 50_000) + "  oops here\n"
+        let excerpt = SourceText.excerpts(in: text, at: [(SourceLocation(file: "f", line: 50_001, column: 3), 4)])
+        #expect(excerpt == [Excerpt(text: "  oops here", caretColumn: 3, length: 4)])
+    }
+}
