@@ -61,9 +61,12 @@ extension SourceText {
         for i in locations.indices.sorted(by: { key($0) < key($1) }) {
             let (location, length) = locations[i]
             let (lineText, found) = cursor.line(key(i))
-            let line = SourceText(path: location.file, text: lineText)
+            // Below the first line the text stays one line down, so that a
+            // byte-order mark there is read as text, as the whole text reads it.
+            let first = cursor.number == 1
+            let line = SourceText(path: location.file, text: first ? lineText : "\n" + lineText)
             let offset = found
-                ? line.offset(of: SourceLocation(file: location.file, line: 1, column: location.column))
+                ? line.offset(of: SourceLocation(file: location.file, line: first ? 1 : 2, column: location.column))
                 : line.utf8.count
             result[i] = line.excerpt(atOffset: offset, length: length)
         }
