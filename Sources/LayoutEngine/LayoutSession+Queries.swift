@@ -6,6 +6,9 @@ import Stylesheet
 /// Answers worked out on request and kept until the layout next changes.
 struct QueryCache: Sendable {
     var unsatisfied: [UnsatisfiedPreference]?
+    /// The views the unsatisfied preferences constrain, by index: all the
+    /// badges need, and asked for on every `explain` (an editor's hover).
+    var unsatisfiedViews: [Int]?
     var ambiguities: [ViewAmbiguity]?
     var ambiguousViews: [AmbiguousView]?
 }
@@ -142,6 +145,15 @@ extension LayoutSession {
             found.append((ref, broken.violation))
         }
         return found
+    }
+
+    /// The views `unsatisfiedPreferences()` would badge, by index, without
+    /// describing the preferences.
+    func unsatisfiedViews() -> [Int] {
+        if let cached = queries.read(\.unsatisfiedViews), let cached { return cached }
+        let result = unsatisfiedRefs().compactMap { firstMentionedView(of: $0.ref) }
+        queries.update { $0.unsatisfiedViews = result }
+        return result
     }
 
     /// The first view `describe(ref).views` names (the constrained view), by index.

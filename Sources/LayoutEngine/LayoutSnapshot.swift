@@ -84,9 +84,7 @@ extension LayoutSession {
             }
             for view in conflict.broken.views { mark(view, .broken) }
         }
-        for broken in unsatisfiedRefs() {
-            if let view = firstMentionedView(of: broken.ref) { marks[view] |= ViewFlag.unsatisfied.bit }
-        }
+        for view in unsatisfiedViews() { marks[view] |= ViewFlag.unsatisfied.bit }
         for (index, view) in views.enumerated() {
             if view.frame.width == 0 { marks[index] |= ViewFlag.zeroWidth.bit }
             if view.frame.height == 0 { marks[index] |= ViewFlag.zeroHeight.bit }
