@@ -54,21 +54,36 @@ extension SourceText {
     /// (1.5 MB). A location before the first line or past the last is shown
     /// at the end of the text, as `offset(of:)` places it.
     public static func excerpts(in text: String, at locations: [(location: SourceLocation, length: Int)]) -> [Excerpt] {
-        // One pass down the text: by line, out-of-range lines (the text's end) last.
+        // One pass down the text: by line, then column; out-of-range lines
+        // (the text's end) last. Locations on one line share its copy and
+        // count its characters once, so many reports on a long line stay cheap.
         func key(_ i: Int) -> Int { locations[i].location.line >= 1 ? locations[i].location.line : Int.max }
         var result = [Excerpt?](repeating: nil, count: locations.count)
         var cursor = LineCursor(text)
-        for i in locations.indices.sorted(by: { key($0) < key($1) }) {
+        var shown: (key: Int, source: SourceText, found: Bool, lineNumber: Int)?
+        var known: (offset: Int, location: SourceLocation)?
+        let order = locations.indices.sorted {
+            (key($0), locations[$0].location.column) < (key($1), locations[$1].location.column)
+        }
+        for i in order {
             let (location, length) = locations[i]
-            let (lineText, found) = cursor.line(key(i))
-            // Below the first line the text stays one line down, so that a
-            // byte-order mark there is read as text, as the whole text reads it.
-            let first = cursor.number == 1
-            let line = SourceText(path: location.file, text: first ? lineText : "\n" + lineText)
-            let offset = found
-                ? line.offset(of: SourceLocation(file: location.file, line: first ? 1 : 2, column: location.column))
-                : line.utf8.count
-            result[i] = line.excerpt(atOffset: offset, length: length)
+            if shown?.key != key(i) {
+                let (lineText, found) = cursor.line(key(i))
+                // Below the first line the text stays one line down, so that a
+                // byte-order mark there is read as text, as the whole text reads it.
+                let first = cursor.number == 1
+                let source = SourceText(path: location.file, text: first ? lineText : "\n" + lineText)
+                shown = (key(i), source, found, first ? 1 : 2)
+                known = nil
+            }
+            guard let line = shown else { continue }
+            var offset = line.source.utf8.count
+            if line.found {
+                let spot = SourceLocation(file: location.file, line: line.lineNumber, column: location.column)
+                offset = line.source.offset(of: spot, after: known)
+                known = (offset, spot)
+            }
+            result[i] = line.source.excerpt(atOffset: offset, length: length)
         }
         return result.map { $0! }
     }

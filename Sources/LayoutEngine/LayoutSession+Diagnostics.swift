@@ -143,8 +143,9 @@ extension LayoutSession {
         return diagnostics.filter { !isEngineNote($0) } + [merged]
     }
 
-    /// Adds the excerpt to diagnostics located in the spec, walking them in
-    /// source order so that many on one long line count its characters once.
+    /// Adds the excerpt to diagnostics located in the spec, each from its own
+    /// line (`SourceText.excerpts(in:at:)`, which walks them in source order
+    /// so that many on one long line count its characters once).
     private func withExcerpts(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !diagnostics.isEmpty, let text = model.specText else { return diagnostics }
         var result = diagnostics

@@ -47,3 +47,25 @@ private struct Generator: RandomNumberGenerator {
         return state
     }
 }
+
+extension LineExcerptTests {
+    /// Many reports on one long line: each excerpt as the whole text gives it,
+    /// in the order asked, whatever the order of their columns.
+    @Test func manyReportsOnOneLongLineKeepTheirOrder() {
+        let text = "first\n" + String(repeating: "é box == 1; ", count: 2_000) + "\nlast"
+        let columns = [900, 3, 12_000, 50, 3]
+        let locations = columns.map { (location: Diagnostics.SourceLocation(file: "f", line: 2, column: $0), length: 2) }
+        let whole = SourceText(path: "f", text: text)
+        let expected = locations.map { whole.excerpt(atOffset: whole.offset(of: $0.location), length: $0.length) }
+        #expect(SourceText.excerpts(in: text, at: locations) == expected)
+    }
+}
+
+extension LineExcerptTests {
+    /// The example in docs/diagnostics.md ("Excerpts are windows").
+    @Test func theDocsExampleGivesWhatItSays() {
+        let text = "screen root {\n  box a { width == 10 }\n}\n"
+        let shown = SourceText.excerpts(in: text, at: [(Diagnostics.SourceLocation(file: "a.layout", line: 2, column: 11), 5)])
+        #expect(shown == [Excerpt(text: "  box a { width == 10 }", caretColumn: 11, length: 5)])
+    }
+}
