@@ -55,6 +55,9 @@ extension Tableau {
                 if k == .dummy && !Tolerance.isZero(row.constant) { problems.append("dummy row \(i) nonzero") }
             }
         }
+        // Hubs live only inside `optimize` (`Tableau+Hubs`).
+        if !hubs.symbols.isEmpty { problems.append("\(hubs.symbols.count) hubs left after an optimisation") }
+        for s in flags.indices where flags[s].contains(.hub) { problems.append("symbol \(s) still marked as a hub") }
         for s in symbols.indices {
             if symbols[s].kind == .released && symbols[s].owner >= 0 { problems.append("released symbol \(s) has an owner") }
             if coreColumn[s].count != coreCount[s] { problems.append("core column \(s) has \(coreColumn[s].count), expected \(coreCount[s])") }

@@ -6,6 +6,14 @@ extension Tableau {
     /// Makes `entering` basic in core row `rid`; the row's old basic symbol
     /// leaves and takes the entering symbol's place in the row.
     mutating func pivot(entering: Int32, row rid: Int32) {
+        exchangeRoles(entering: entering, row: rid)
+        substitute(entering, row: rid)
+    }
+
+    /// The first half of a pivot: row `rid` is solved for `entering`, which
+    /// becomes its basic symbol; the old basic symbol leaves. The rest of the
+    /// tableau still mentions `entering` until it is substituted.
+    mutating func exchangeRoles(entering: Int32, row rid: Int32) {
         let leaving = rows[Int(rid)].basic
         pivotCount += 1
         journal.noteRow(rid, rows[Int(rid)])
@@ -21,14 +29,18 @@ extension Tableau {
         setRowOf(leaving, -1)
         setRowOf(entering, rid)
         noteRowChange(rid)
-        substitute(entering, row: rid)
     }
 
     /// Replaces `symbol` by row `rid` (whose basic symbol it is) everywhere else.
     mutating func substitute(_ symbol: Int32, row rid: Int32) {
+        substitute(symbol, row: rid, into: coreColumn[Int(symbol)].filter { $0.row != rid })
+    }
+
+    /// Replaces `symbol` by row `rid` in the core rows `targets` (cells of
+    /// `symbol`'s column), the objective and the phase-one row.
+    mutating func substitute(_ symbol: Int32, row rid: Int32, into targets: [Cell]) {
         let source = rows[Int(rid)]
-        let column = coreColumn[Int(symbol)]
-        var targets = column.filter { $0.row != rid }
+        var targets = targets
         if source.entries.count >= tuning.exchangeThreshold && targets.count >= 2 {
             exchangeLongTargets(&targets, symbol: symbol, source: source)
         }
@@ -135,7 +147,7 @@ extension Tableau {
 
     /// A fresh stamp for `targetStamp` (rows with an older stamp are not
     /// targets), sized to the rows; cleared on the rare wrap-around.
-    private mutating func nextTargetGeneration() -> UInt32 {
+    mutating func nextTargetGeneration() -> UInt32 {
         if targetStamp.count < rows.count {
             targetStamp.append(contentsOf: repeatElement(0, count: rows.count - targetStamp.count))
             targetIndex.append(contentsOf: repeatElement(0, count: rows.count - targetIndex.count))

@@ -44,12 +44,14 @@ extension Tableau {
                 guard sign < 0 else { continue }
                 direction = 1
             }
-            guard let leaving = primalLeavingRow(entering: e, direction: direction) else { continue }
+            let leaving = hubs.symbols.isEmpty
+                ? primalLeavingRow(entering: e, direction: direction)
+                : hubLeavingRow(entering: e, direction: direction)
+            guard let leaving else { continue }
             pivots += 1
-            pivot(entering: e, row: leaving)
-            // The entering symbol may still improve in the other direction
-            // only through others; re-check the leaving symbol via substitution.
+            pivotKeepingHubs(entering: e, row: leaving)
         }
+        expandHubs()
     }
 
     /// The blocking row when `entering` moves in `direction`: the smallest

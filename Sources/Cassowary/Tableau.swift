@@ -73,6 +73,8 @@ struct SymbolFlags: OptionSet, Sendable {
     static let valueValid = SymbolFlags(rawValue: 16)
     static let artificial = SymbolFlags(rawValue: 32)
     static let tidy = SymbolFlags(rawValue: 64)
+    /// A basic symbol that rows still mention during `optimize` (`Tableau+Hubs`).
+    static let hub = SymbolFlags(rawValue: 128)
 }
 
 /// Size thresholds of the solver's shortcuts. The defaults suit layouts;
@@ -104,6 +106,12 @@ struct Tuning: Sendable {
     /// columns instead of merging row by row (see `substituteByColumns`);
     /// 0 walks columns for every substitution (tests).
     var columnWalkTargets = 64
+    /// A primal optimisation keeps an entering symbol that at least this many
+    /// rows mention (besides hub rows) as a shared basic symbol, a hub (see
+    /// `Tableau+Hubs`), instead of substituting its row into them; `.max`
+    /// never does, 0 always does. (16 measured best on the `grow` load:
+    /// 8 and 32 were slower, 64 by 7 %.)
+    var hubTargets = 16
 }
 
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
@@ -196,6 +204,8 @@ struct Tableau: Sendable {
     var targetStamp: [UInt32] = []
     var targetIndex: [Int32] = []
     var targetGeneration: UInt32 = 0
+    /// Shared basic symbols of the running optimisation (`Tableau+Hubs`).
+    var hubs = HubState()
     /// Pivots and merged row entries so far (diagnostics).
     /// Set when adds or removes left the objective unoptimised; preferences
     /// are optimised lazily, before the next read, edit or query.

@@ -44,14 +44,17 @@ extension Tuning {
     /// the primal simplex enters the sparsest candidate for eight pivots, then
     /// keeps to Bland's rule; required constraints re-defining a tableau
     /// variable always go through the dual simplex; every substitution walks
-    /// the source's columns.
+    /// the source's columns; every symbol the primal simplex enters becomes a
+    /// hub (`Tableau+Hubs`).
     static let stressEager = Tuning(exchangeThreshold: 3, tidyLimit: 1_000, releasedBase: 1_000, mappedMergeLength: 1,
                                     cheapPivotRows: 0, sparseEnteringBase: 8, sparseEnteringPerRow: 0,
-                                    dualInsertCandidates: 1_000, columnWalkTargets: 0)
+                                    dualInsertCandidates: 1_000, columnWalkTargets: 0, hubTargets: 0)
     /// Released rows never spread into definitions, released symbols collected
     /// as soon as there are more than half as many as constraints; the primal
     /// simplex keeps to Bland's rule throughout; the dual simplex inserts only
-    /// into an optimal tableau.
+    /// into an optimal tableau; an entering symbol that another row mentions
+    /// becomes a hub.
     static let stressStrict = Tuning(exchangeThreshold: 3, tidyLimit: 0, releasedBase: 0, mappedMergeLength: 2,
-                                     sparseEnteringBase: 0, sparseEnteringPerRow: 0, dualInsertCandidates: 0)
+                                     sparseEnteringBase: 0, sparseEnteringPerRow: 0, dualInsertCandidates: 0,
+                                     hubTargets: 1)
 }
