@@ -40,32 +40,13 @@ extension Tableau {
     /// effective column of `e`.
     mutating func hubLeavingRow(entering e: Int32, direction: Double) -> Int32? {
         effectiveColumn(of: e)
-        var best: Int32 = -1
-        var bestRatio = Double.infinity
-        var bestBasic: Int32 = -1
-        var bestLength = Int.max
+        var choice = LeavingChoice()
         for q in hubs.column.touched {
-            let basic = rows[Int(q)].basic
-            let k = kind(basic)
-            if k == .external || k == .released { continue }
             let a = hubs.column.coefficient[Int(q)] * direction
-            let ratio: Double
-            if k == .dummy {
-                guard !Tolerance.isZero(a) else { continue }
-                ratio = 0
-            } else {
-                guard Tolerance.isNegative(a) else { continue }
-                ratio = max(0, rows[Int(q)].constant) / -a
-            }
-            let length = rows[Int(q)].entries.count
-            if ratio < bestRatio || (ratio == bestRatio && (length < bestLength || (length == bestLength && Self.precedes(basic, bestBasic)))) {
-                best = q
-                bestRatio = ratio
-                bestBasic = basic
-                bestLength = length
-            }
+            guard let ratio = blockingRatio(ofRow: q, coefficient: a) else { continue }
+            choice.consider(q, basic: rows[Int(q)].basic, ratio: ratio, length: rows[Int(q)].entries.count)
         }
-        return best >= 0 ? best : nil
+        return choice.row >= 0 ? choice.row : nil
     }
 
     /// Fills `hubs.column` with the rows in which `e` has a coefficient,

@@ -57,34 +57,28 @@ extension Tableau {
     /// The blocking row when `entering` moves in `direction`: the smallest
     /// ratio, ties to the shorter row, then by `precedes`.
     func primalLeavingRow(entering e: Int32, direction: Double) -> Int32? {
-        var best: Int32 = -1
-        var bestRatio = Double.infinity
-        var bestBasic: Int32 = -1
-        var bestLength = Int.max
+        var choice = LeavingChoice()
         for cell in coreColumn[Int(e)] {
-            let q = cell.row
-            let row = rows[Int(q)]
-            let k = kind(row.basic)
-            if k == .external || k == .released { continue }
-            let a = row.entries[Int(cell.position)].coefficient * direction
-            let ratio: Double
-            if k == .dummy {
-                guard !Tolerance.isZero(a) else { continue }
-                ratio = 0
-            } else {
-                guard Tolerance.isNegative(a) else { continue }
-                ratio = max(0, row.constant) / -a
-            }
-            // Ties go to the shorter row (less fill when it is substituted), then the lower id.
-            let length = row.entries.count
-            if ratio < bestRatio || (ratio == bestRatio && (length < bestLength || (length == bestLength && Self.precedes(row.basic, bestBasic)))) {
-                best = q
-                bestRatio = ratio
-                bestBasic = row.basic
-                bestLength = length
-            }
+            let a = rows[Int(cell.row)].entries[Int(cell.position)].coefficient * direction
+            guard let ratio = blockingRatio(ofRow: cell.row, coefficient: a) else { continue }
+            choice.consider(cell.row, basic: rows[Int(cell.row)].basic, ratio: ratio, length: rows[Int(cell.row)].entries.count)
         }
-        return best >= 0 ? best : nil
+        return choice.row >= 0 ? choice.row : nil
+    }
+
+    /// How far the entering symbol can move before core row `q` blocks it,
+    /// when `a` is its coefficient there times the direction of the move;
+    /// nil when the row does not block (a free basic symbol, or one the
+    /// move takes away from its bound). A dummy blocks at once.
+    @inline(__always) func blockingRatio(ofRow q: Int32, coefficient a: Double) -> Double? {
+        // The coefficient's sign first: it rules out most rows without reading them.
+        if Tolerance.isNegative(a) {
+            let k = kind(rows[Int(q)].basic)
+            if k == .external || k == .released { return nil }
+            return k == .dummy ? 0 : max(0, rows[Int(q)].constant) / -a
+        }
+        guard !Tolerance.isZero(a), kind(rows[Int(q)].basic) == .dummy else { return nil }
+        return 0
     }
 
     /// Dual simplex: restores feasibility of rows made infeasible by a constant
@@ -240,5 +234,25 @@ extension Tableau {
         purge(art)
         freeSymbol(art)
         return nil
+    }
+}
+
+/// The best blocking row a primal ratio test has found so far: the smallest
+/// ratio; ties go to the shorter row (less fill when it is substituted),
+/// then by `Tableau.precedes`.
+struct LeavingChoice {
+    var row: Int32 = -1
+    var ratio = Double.infinity
+    var basic: Int32 = -1
+    var length = Int.max
+
+    @inline(__always) mutating func consider(_ q: Int32, basic: Int32, ratio: Double, length: Int) {
+        let better = ratio < self.ratio
+            || (ratio == self.ratio && (length < self.length || (length == self.length && Tableau.precedes(basic, self.basic))))
+        guard better else { return }
+        row = q
+        self.ratio = ratio
+        self.basic = basic
+        self.length = length
     }
 }
