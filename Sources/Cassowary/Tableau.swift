@@ -109,8 +109,8 @@ struct Tuning: Sendable {
     /// A primal optimisation keeps an entering symbol that at least this many
     /// rows mention (besides hub rows) as a shared basic symbol, a hub (see
     /// `Tableau+Hubs`), instead of substituting its row into them; `.max`
-    /// never does, 0 always does. (16 measured best on the `grow` load:
-    /// 8 and 32 were slower, 64 by 7 %.)
+    /// never does, 0 always does. (On the `grow` load 16 and 8 measured
+    /// fastest; 32 and 64 were 5–8 % slower.)
     var hubTargets = 16
 }
 
