@@ -168,7 +168,7 @@ final class LinkedRules: Sendable {
     }
 
     func declaration(_ position: Int) -> StyleDeclaration {
-        let (file, syntax) = written(declaration: position)
+        let (_, syntax) = written(declaration: position)
         return StyleDeclaration(
             property: syntax.spec.name, states: syntax.states, values: index.values(ofDeclaration: position),
             location: location(ofDeclaration: position), file: Int(declarationOrigins[position].file),
