@@ -38,27 +38,47 @@ extension Tableau {
 
     /// The primal ratio test with hubs: as `primalLeavingRow`, over the
     /// effective column of `e`.
+    ///
+    /// Nearly every pivot made with hubs is degenerate (5,506 of 5,780 on
+    /// the `grow` load): a row at value 0 blocks at once. So the rows at 0
+    /// are tried first, which skips reading the coefficients of the many
+    /// rows above 0 that name a hub; only when none of them blocks are all
+    /// rows read. Ratio ties go the same way either way: a row above 0
+    /// cannot block at ratio 0 (a dummy's row is always within the
+    /// tolerance of 0, so it is among the first).
     mutating func hubLeavingRow(entering e: Int32, direction: Double) -> Int32? {
-        effectiveColumn(of: e)
+        if tuning.zeroRowsFirst {
+            effectiveColumn(of: e, valuesUpTo: Tolerance.epsilon)
+            let degenerate = hubLeavingChoice(direction: direction)
+            if degenerate.row >= 0 && degenerate.ratio == 0 { return degenerate.row }
+        }
+        effectiveColumn(of: e, valuesUpTo: .infinity)
+        let choice = hubLeavingChoice(direction: direction)
+        return choice.row >= 0 ? choice.row : nil
+    }
+
+    /// The blocking row with the smallest ratio among the rows of `hubs.column`.
+    private func hubLeavingChoice(direction: Double) -> LeavingChoice {
         var choice = LeavingChoice()
         for q in hubs.column.touched {
             let a = hubs.column.coefficient[Int(q)] * direction
             guard let ratio = blockingRatio(ofRow: q, coefficient: a) else { continue }
             choice.consider(q, basic: rows[Int(q)].basic, ratio: ratio, length: rows[Int(q)].entries.count)
         }
-        return choice.row >= 0 ? choice.row : nil
+        return choice
     }
 
-    /// Fills `hubs.column` with the rows in which `e` has a coefficient,
-    /// directly or through the hub rows that mention it.
-    mutating func effectiveColumn(of e: Int32) {
+    /// Fills `hubs.column` with the rows whose value is at most `limit` and
+    /// in which `e` has a coefficient, directly or through the hub rows that
+    /// mention it.
+    mutating func effectiveColumn(of e: Int32, valuesUpTo limit: Double) {
         hubs.column.begin(rows: rows.count)
         for cell in coreColumn[Int(e)] {
             let a = rows[Int(cell.row)].entries[Int(cell.position)].coefficient
-            hubs.column.accumulate(cell.row, a)
+            if rows[Int(cell.row)].constant <= limit { hubs.column.accumulate(cell.row, a) }
             let b = rows[Int(cell.row)].basic
             guard isHub(b) else { continue }
-            for reference in coreColumn[Int(b)] {
+            for reference in coreColumn[Int(b)] where rows[Int(reference.row)].constant <= limit {
                 hubs.column.accumulate(reference.row, a * rows[Int(reference.row)].entries[Int(reference.position)].coefficient)
             }
         }
@@ -76,6 +96,7 @@ extension Tableau {
         expandHubReferences(inRow: rid)
         var hubTargets: [Cell] = []
         var otherTargets: [Cell] = []
+        otherTargets.reserveCapacity(coreColumn[Int(e)].count)
         for cell in coreColumn[Int(e)] where cell.row != rid {
             if isHub(rows[Int(cell.row)].basic) { hubTargets.append(cell) } else { otherTargets.append(cell) }
         }

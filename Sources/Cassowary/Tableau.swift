@@ -112,6 +112,10 @@ struct Tuning: Sendable {
     /// never does, 0 always does. (On the `grow` load 16 and 8 measured
     /// fastest; 32 and 64 were 5–8 % slower.)
     var hubTargets = 16
+    /// The ratio test with hubs reads the rows at value 0 first and the
+    /// rest only when none of them blocks (see `hubLeavingRow`); false
+    /// reads every row at once (tests: the pivots must be the same).
+    var zeroRowsFirst = true
 }
 
 /// The solver's numeric state: a sparse simplex tableau ("core" rows over
