@@ -107,7 +107,7 @@ extension Tableau {
         for e in equation where e.symbol != x { entries.append(Entry(symbol: e.symbol, coefficient: -e.coefficient / a)) }
         setRank(x, rank)
         highestRank = max(highestRank, rank)
-        insertRow(Row(basic: x, isDefinition: true, constant: -constant / a, entries: entries))
+        insertRow(Row(basic: x, isDefinition: true, constant: -constant / a, entries: consume entries))
     }
 
     /// Turns the definition of `x` back into an ordinary core row (fully reduced),
@@ -118,6 +118,6 @@ extension Tableau {
         deleteRow(rid)
         var core = reduce(constant: definition.constant, entries: definition.entries)
         core.basic = x
-        insertRow(core)
+        insertRow(consume core)
     }
 }

@@ -86,7 +86,7 @@ extension Tableau {
             // first. This cannot fail.
             var solved = reduced.solved(for: x, keepingBasic: false)
             solved.basic = x
-            let temporary = insertRow(solved)
+            let temporary = insertRow(consume solved)
             substitute(x, row: temporary)
             deleteRow(temporary)
             define(x, constant: equation.constant, equation: equation.entries, rank: rank)
@@ -147,7 +147,7 @@ extension Tableau {
     private mutating func insertSolved(_ row: Row, for subject: Int32) {
         var solved = row.solved(for: subject, keepingBasic: false)
         solved.basic = subject
-        let rid = insertRow(solved)
+        let rid = insertRow(consume solved)
         substitute(subject, row: rid)
     }
 

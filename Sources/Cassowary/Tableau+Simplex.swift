@@ -190,7 +190,7 @@ extension Tableau {
         let art = newSymbol(.slack)
         var artRow = row
         artRow.basic = art
-        insertRow(artRow)
+        insertRow(consume artRow)
         beginArtificial(row)
         var iterations = 0
         while true {
@@ -227,7 +227,7 @@ extension Tableau {
                 if choice < 0 { for e in artBasicRow.entries where choice < 0 || Self.precedes(e.symbol, choice) { choice = e.symbol } }
                 var solved = artBasicRow.solved(for: choice, keepingBasic: true)
                 solved.basic = choice
-                let newID = insertRow(solved)
+                let newID = insertRow(consume solved)
                 substitute(choice, row: newID)
             }
         }

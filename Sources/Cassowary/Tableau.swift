@@ -424,9 +424,12 @@ struct Tableau: Sendable {
         }
     }
 
-    /// Stores a new row, indexes it and makes its symbol basic.
+    /// Stores a new row, indexes it and makes its symbol basic. The row is
+    /// consumed: `attach` writes each entry's cell, and an entries buffer
+    /// the caller still shared was copied for that (once per constraint).
     @discardableResult
-    mutating func insertRow(_ row: Row) -> Int32 {
+    mutating func insertRow(_ row: consuming Row) -> Int32 {
+        let basic = row.basic, isDefinition = row.isDefinition
         let rid: Int32
         if let reused = freeRows.popLast() {
             rid = reused
@@ -440,8 +443,8 @@ struct Tableau: Sendable {
             journal.log(.allocateRow(rid, reused: false))
         }
         attach(rid)
-        setRowOf(row.basic, rid)
-        if row.isDefinition { flags[Int(row.basic)].remove(.valueValid) }
+        setRowOf(basic, rid)
+        if isDefinition { flags[Int(basic)].remove(.valueValid) }
         noteRowChange(rid)
         return rid
     }
