@@ -47,8 +47,13 @@ extension Solver {
         let slot: Int32 = freeRecords.last ?? Int32(records.count)
         if required { tableau.beginTransaction(tracksRows: false) }
         var createdVariables: [Variable] = []
+        let terms = constraint.expression.terms.count
         var externals: [Int32] = []
         var entries: [Entry] = []
+        // Sized once: appending from empty reallocated each list two or
+        // three times per constraint (2% of the `grow` load's instructions).
+        externals.reserveCapacity(terms)
+        entries.reserveCapacity(terms + 2)
         let sign: Double = constraint.relation == .lessThanOrEqual ? -1 : 1
         for term in constraint.expression.terms {
             if variableSymbol[term.variable.id] == nil { createdVariables.append(term.variable) }

@@ -11,6 +11,12 @@ extension Tableau {
         var definitions: [(rank: Int64, symbol: Int32)] = []
         var coreBasics: [Int32] = []
         var total = constant
+        // Rows are expanded into the accumulator, so it touches several
+        // times as many symbols as `entries` holds: room for that at once
+        // (growing from empty copied each list several times per constraint).
+        touched.reserveCapacity(4 * entries.count + 8)
+        definitions.reserveCapacity(entries.count + 4)
+        coreBasics.reserveCapacity(entries.count)
 
         func add(_ s: Int32, _ c: Double, _ t: inout Tableau) {
             let i = Int(s)
