@@ -74,7 +74,8 @@ struct Row: Sendable {
         let a = coefficient(of: symbol)
         let scale = -1 / a
         var result: [Entry] = []
-        result.reserveCapacity(entries.count)
+        // Exactly: `Tableau.insertRow` keeps this buffer as the row's storage.
+        result.reserveCapacity(keepingBasic ? entries.count : entries.count - 1)
         for e in entries {
             if e.symbol == symbol {
                 if keepingBasic { result.append(Entry(symbol: basic, coefficient: 1 / a)) }

@@ -50,12 +50,13 @@ extension Tableau {
         for e in entries { add(e.symbol, e.coefficient, &self) }
         while let (_, x) = Heap.pop(&definitions, before: Self.higherRank) { expand(x, &self) }
         for b in coreBasics { expand(b, &self) }
+        // Counted first: the result may become a row's storage as it is
+        // (`insertRow`), so it gets no room for the symbols that cancelled
+        // or were expanded.
+        func kept(_ s: Int32) -> Bool { !Tolerance.isZero(accumulator[Int(s)]) && symbols[Int(s)].row < 0 }
         var result: [Entry] = []
-        result.reserveCapacity(touched.count)
-        for s in touched {
-            let c = accumulator[Int(s)]
-            if !Tolerance.isZero(c) && symbols[Int(s)].row < 0 { result.append(Entry(symbol: s, coefficient: c)) }
-        }
+        result.reserveCapacity(touched.reduce(0) { kept($1) ? $0 + 1 : $0 })
+        for s in touched where kept(s) { result.append(Entry(symbol: s, coefficient: accumulator[Int(s)])) }
         return Row(basic: -1, isDefinition: false, constant: total, entries: result)
     }
 }
