@@ -51,6 +51,16 @@ import Testing
         }
     }
 
+    /// Runs the same random operations under two tunings and expects the
+    /// same values after every step, bit for bit, and the same rejections.
+    static func expectSameRuns(seed: UInt64, steps: Int, _ a: Tuning, _ b: Tuning,
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        let first = run(seed: seed, steps: steps, tuning: a, checking: false)
+        let second = run(seed: seed, steps: steps, tuning: b, checking: false)
+        #expect(first.trace == second.trace, sourceLocation: sourceLocation)
+        #expect(first.rejected == second.rejected, sourceLocation: sourceLocation)
+    }
+
     static func snapshot(_ solver: inout Solver, _ vars: [Variable]) -> [UInt64] {
         vars.map { solver.value(of: $0).bitPattern }
     }
