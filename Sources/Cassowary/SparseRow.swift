@@ -75,7 +75,7 @@ struct Row: Sendable {
         let scale = -1 / a
         var result: [Entry] = []
         // Exactly: `Tableau.insertRow` keeps this buffer as the row's storage.
-        result.reserveCapacity(keepingBasic ? entries.count : entries.count - 1)
+        result.reserveCapacity(keepingBasic ? entries.count : max(0, entries.count - 1))
         for e in entries {
             if e.symbol == symbol {
                 if keepingBasic { result.append(Entry(symbol: basic, coefficient: 1 / a)) }
