@@ -1,6 +1,7 @@
 import Cells
 import Diagnostics
 import LayoutEngine
+import Presentation
 
 // Taking in what the engine did: loads, reloads and resizes, and what they
 // mean for the drawer, the status line and the selection.
