@@ -111,7 +111,7 @@ enum FileRewriting {
         var template = Array((target + ".casement-fmt-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: String?
         var bytes = Array(text.utf8)
         bytes.withUnsafeMutableBytes { buffer in
