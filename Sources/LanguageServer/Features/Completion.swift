@@ -131,7 +131,7 @@ extension LanguageServer {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
         return entries.sorted().compactMap { name in
             var isDirectory = false
-            FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
             if isDirectory { return name.hasPrefix(".") ? nil : CompletionItem(label: name + "/", kind: 19, detail: nil) }
             return name.hasSuffix(".cas") ? CompletionItem(label: name, kind: 17, detail: "stylesheet") : nil
         }

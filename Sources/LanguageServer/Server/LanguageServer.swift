@@ -55,7 +55,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// diagnostics it came from, so an unchanged document is not sent again.
     private var lastPublished: [String: (version: Int, diagnostics: [Diagnostic], placements: [Workspace.Placement])] = [:]
     /// Ids of requests the client cancelled (`$/cancelRequest`) before they ran.
-    private var cancelled = Set<JSONValue>()
+    private var cancelled = Set<RequestID>()
     /// What the client said it can do, from `initialize`.
     private(set) var clientCapabilities: JSONValue = .null
     /// Specs' sizes from elsewhere (a running designer), over the configured size.
@@ -116,34 +116,25 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Handles one message body.
     public func handle(_ body: Data) {
-        guard let message = try? JSONDecoder().decode(IncomingMessage.self, from: body) else {
-            respond(id: .null, error: ResponseError(code: ResponseError.parseError, message: "not a JSON-RPC message"))
-            return
-        }
-        guard let method = message.method else {
-            // A response to a request of ours (the server sends none), or junk with an id.
-            if message.result == nil, message.error == nil {
-                respond(id: message.id ?? .null, error: ResponseError(code: ResponseError.invalidRequest, message: "no method"))
-            }
-            return
-        }
-        let params = message.params ?? .null
-        if let id = message.id {
-            request(method, id: id, params: params)
-        } else {
-            notification(method, params: params)
+        switch IncomingMessage(body: body) {
+        case .request(let id, let method, let params): request(method, id: id, params: params)
+        case .notification(let method, let params): notification(method, params: params)
+        case .response: break  // The answer to a request of the server's own (a refresh, a registration): not waited for.
+        case .invalid(let error): respond(id: .null, error: error)
         }
     }
 
-    private func request(_ method: String, id: JSONValue, params: JSONValue) {
+    private func request(_ method: String, id: RequestID, params: JSONValue) {
         let current = lock.withLock { state }
         switch (method, current) {
-        case ("initialize", _):
+        case ("initialize", .starting):
             initialize(params)
             lock.withLock { state = .running }
             respond(id: id, result: Capabilities.initializeResult)
         case (_, .starting):
             respond(id: id, error: ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first"))
+        case ("initialize", _):
+            respond(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "initialize may be sent only once"))
         case ("shutdown", _):
             lock.withLock { state = .shuttingDown }
             analysisQueue.async { self.respond(id: id, result: .null) }
@@ -173,6 +164,8 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func notification(_ method: String, params: JSONValue) {
+        // Before `initialize`, every notification but `exit` is dropped (LSP).
+        guard method == "exit" || lock.withLock({ state != .starting }) else { return }
         do {
             switch method {
             case "exit":
@@ -196,7 +189,14 @@ public final class LanguageServer: @unchecked Sendable {
                 publish(uri: close.textDocument.uri, version: nil, diagnostics: [])
                 scheduleAnalysis()
             case "$/cancelRequest":
-                guard let id = params["id"] else { break }
+                let id: RequestID
+                if let number = params["id"]?.intValue {
+                    id = .integer(Int64(number))
+                } else if let text = params["id"]?.stringValue {
+                    id = .string(text)
+                } else {
+                    break
+                }
                 lock.withLock {
                     // Ids of requests answered before their cancel arrived would pile up: keep the set small.
                     if cancelled.count > 1000 { cancelled.removeAll() }
@@ -371,11 +371,11 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Output
 
-    func respond(id: JSONValue, result: JSONValue) {
+    func respond(id: RequestID, result: JSONValue) {
         send(OutgoingResponse(id: id, result: result))
     }
 
-    func respond(id: JSONValue, error: ResponseError) {
+    func respond(id: RequestID, error: ResponseError) {
         send(OutgoingResponse(id: id, error: error))
     }
 
