@@ -15,7 +15,7 @@ let neovimPath: String? = {
 /// client open a spec with a typo, receive the diagnostics, ask for hover and
 /// definition, and apply the quick fix; a Lua script writes down what Neovim
 /// saw, one `key<TAB>value` line each.
-@Suite(.serialized) struct NeovimLanguageServerTests {
+@Suite(.serialized) struct SlowNeovimLanguageServerTests {
     static let sheet = "box\n  size 20 5\n  margin-left 2\n"
     static let spec = """
         use "app.cas"
@@ -87,11 +87,9 @@ let neovimPath: String? = {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    @Test func neovimShowsDiagnosticsHoverDefinitionAndAppliesTheQuickFix() throws {
-        guard let nvim = neovimPath else {
-            print("skipped: nvim is not installed (apt-get install -y neovim; .ci/run does it)")
-            return
-        }
+    @Test(.enabled(if: neovimPath != nil, "nvim is not installed (apt-get install -y neovim; .ci/run does it)"))
+    func neovimShowsDiagnosticsHoverDefinitionAndAppliesTheQuickFix() throws {
+        let nvim = try #require(neovimPath)
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.sheet.write(toFile: directory + "/app.cas", atomically: true, encoding: .utf8)
