@@ -34,7 +34,7 @@ struct DSLBench: ParsableCommand {
             } * 1e3)
             dslSamples.append(try measureSeconds {
                 let root = StressDemo.build()
-                var layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
+                let layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
                 dslFrames = layout.views.map(\.frame)
             } * 1e3)
         }
@@ -59,7 +59,7 @@ struct DSLBench: ParsableCommand {
         session.load()
         let root = StressDemo.build()
         let tiles = root.view("tiles")!
-        var layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
+        let layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
         var specSamples: [Double] = []
         var dslSamples: [Double] = []
         for run in 0..<(runs * 2) {

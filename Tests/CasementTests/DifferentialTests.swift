@@ -140,7 +140,7 @@ import Testing
         for caseNumber in 0..<300 {
             var plans = Self.plans(&random)
             let (root, views) = Self.build(plans)
-            var layout = try Layout(root: root, size: Self.sizes[0])
+            let layout = try Layout(root: root, size: Self.sizes[0])
             for size in Self.sizes {
                 layout.resize(to: size)
                 let expected = Self.frames(ofSpec: Self.spec(plans), size: size)
