@@ -1,3 +1,4 @@
+import Diagnostics
 /// A handle on one rule a view made (`make.width.equalTo(20).constraint`):
 /// change its constant or priority later, or switch it off and on. Changes
 /// reach the solver on the layout's next read, constants in place.

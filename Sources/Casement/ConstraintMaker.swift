@@ -1,3 +1,4 @@
+import Diagnostics
 /// The `make` of `makeConstraints { make in … }`: name attributes
 /// (`make.top.leading`), then a relation, then modifiers. Each step has its own
 /// type, so a relation after a relation, or an attribute after a relation, does

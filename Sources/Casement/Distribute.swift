@@ -1,3 +1,4 @@
+import Diagnostics
 import LayoutSpec
 
 /// A `distribute` line a superview holds for some of its children (Masonry's

@@ -1,3 +1,4 @@
+import Diagnostics
 import Canvas
 import Cells
 import LayoutEngine
@@ -33,6 +34,8 @@ public final class Layout {
     private var indexByView: [ObjectIdentifier: Int] = [:]
     /// The problems found building the spec syntax (the DSL's own warnings).
     private var warnings: [Diagnostic] = []
+    /// How many times the tree's syntax was built (tests count work with it).
+    private(set) var buildCount = 0
     /// The roots' revisions and structures as last applied.
     private var appliedRevisions: [Int] = []
     private var appliedStructures: [Int] = []
@@ -84,6 +87,7 @@ public final class Layout {
         let revisions = roots.map(\.subtreeRevision)
         guard revisions != appliedRevisions else { return nil }
         let built = SyntaxBuilder.build(roots: roots, header: header)
+        buildCount += 1
         let report = session.apply(built: built.syntax)
         let structures = roots.map(\.structureRevision)
         if structures != appliedStructures || order.count != built.order.count {

@@ -1,3 +1,4 @@
+import Diagnostics
 import LayoutSpec
 
 /// Something a relation may take: an anchor (`header.bottom`), a view (its

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Casement
+import LayoutEngine
 import Foundation
 
 /// `casement-bench dsl`: the 1,000-view stress demo built in Swift with

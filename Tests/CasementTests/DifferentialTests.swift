@@ -1,4 +1,5 @@
 import Casement
+import LayoutEngine
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
-import Casement
+@testable import Casement
+import LayoutEngine
 import Testing
 
 /// The DSL hands the engine its spec syntax directly (issue 25, "one path into
@@ -56,11 +57,14 @@ import Testing
         let (rootA, boxA) = tree()
         let (rootB, _) = tree()
         let a = try Layout(root: rootA), b = try Layout(root: rootB)
+        let (builtA, builtB) = (a.buildCount, b.buildCount)
         boxA.updateConstraints { make in make.size.equalTo(5) }
         boxA.classes = ["changed"]
         #expect(b.layoutIfNeeded() == nil)
+        #expect(b.buildCount == builtB)   // no work at all for the other tree
         #expect(a.layoutIfNeeded()?.counts == ConstraintCounts(constantsChanged: 2))
         #expect(a.layoutIfNeeded() == nil)
+        #expect(a.buildCount == builtA + 1)
         // A view made outside every tree changes nothing either.
         _ = View(.box, id: "loose").makeConstraints { make in make.width.equalTo(1) }
         #expect(a.layoutIfNeeded() == nil && b.layoutIfNeeded() == nil)
@@ -96,5 +100,35 @@ import Testing
         let fixture = try Fixture(["export.layout": layout.writtenSpec])
         let reread = try Layout(spec: fixture.path("export.layout"), size: TerminalSize(width: 20, height: 6))
         #expect(reread.render() == layout.render())
+    }
+}
+
+/// A stylesheet saved with new errors is kept out until it is fixed, and the
+/// changes code makes meanwhile apply with the last good one (issue 25, item 2).
+@Suite struct LastGoodStylesheetTests {
+    @Test func codeChangesApplyWithTheLastGoodStylesheet() throws {
+        let fixture = try Fixture(["app.cas": "box\n  border single\n"])
+        let root = View(.screen, id: "root")
+        let box = View(.box, id: "box")
+        root.addSubview(box)
+        box.makeConstraints { make in
+            make.left.top.equalToSuperview()
+            make.size.equalTo(4)
+        }
+        let layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
+        #expect(layout.views[1].style.border.rawValue == "single")
+        try fixture.write("app.cas", "box\n  border double\n  margin-left 4x\n")
+        let report = layout.reloadStylesheets()
+        #expect(!report.blockingErrors.isEmpty)
+        for width in 5...7 {
+            box.updateConstraints { make in make.width.equalTo(width) }
+            #expect(layout.frame(of: box)?.width == width)
+            #expect(layout.views[1].style.border.rawValue == "single")
+            #expect(layout.diagnostics.contains { $0.location.file.hasSuffix("app.cas") && $0.severity == .error })
+        }
+        try fixture.write("app.cas", "box\n  border double\n")
+        #expect(layout.reloadStylesheets().blockingErrors.isEmpty)
+        #expect(layout.views[1].style.border.rawValue == "double")
+        #expect(!layout.diagnostics.contains { $0.severity == .error })
     }
 }

@@ -1,6 +1,7 @@
 import LayoutPainting
 import Canvas
 import Casement
+import LayoutEngine
 import Testing
 
 /// `Layout(spec:)`: a `.layout` file loaded into views that code changes further,

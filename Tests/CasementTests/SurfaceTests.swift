@@ -1,6 +1,7 @@
 import LayoutPainting
 import Canvas
 import Casement
+import LayoutEngine
 import Testing
 
 /// The surface of issue #12: the example from the issue, built and laid out.

@@ -1,3 +1,4 @@
+import Diagnostics
 import LayoutSpec
 
 // A view loaded from a spec keeps its header and body as parsed. Code may
