@@ -47,6 +47,13 @@ let package = Package(
         // The bridge from solved views to paint nodes: the one module that knows both.
         .target(name: "LayoutPainting", dependencies: ["Cells", "LayoutEngine", "Canvas", "Diagnostics", "Stylesheet"]),
 
+        // What a person inspects a layout with, for the designer and for apps in dev
+        // mode alike: the error drawer, the inspector, the status line's pieces.
+        .target(
+            name: "Presentation",
+            dependencies: ["Cells", "Canvas", "TextMetrics", "Diagnostics", "LayoutEngine", "LayoutSpec", "Stylesheet"]
+        ),
+
         // The demos and stylesheets built into the executable, generated from demo/ and
         // styles/ at build time by the EmbedDemos plugin (running tools/embed-demos).
         .executableTarget(name: "embed-demos", path: "tools/embed-demos"),
@@ -58,7 +65,7 @@ let package = Package(
             name: "Designer",
             dependencies: [
                 "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "TerminalUI", "FileWatch", "Stylesheet",
-                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos",
+                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos", "Presentation",
             ]
         ),
 
@@ -75,7 +82,7 @@ let package = Package(
         // pilot and dev mode (live reload, error drawer, F12 inspector).
         .target(
             name: "CasementApp",
-            dependencies: ["Casement", "Cells", "TerminalUI", "Canvas", "FileWatch", "Stylesheet", "TextMetrics", "LayoutEngine", "Diagnostics"]
+            dependencies: ["Casement", "Cells", "TerminalUI", "Canvas", "FileWatch", "Stylesheet", "TextMetrics", "LayoutEngine", "Diagnostics", "Presentation"]
         ),
         // The example system monitor, built only on the public library.
         .executableTarget(name: "casement-top", dependencies: ["CasementApp"], path: "Examples/casement-top", exclude: ["README.md", "top.layout", "top.cas", "gen-embedded.sh"]),
@@ -145,12 +152,14 @@ let package = Package(
             name: "DesignerTests",
             dependencies: [
                 "TestSupport", "Cells", "Designer", "EmbeddedDemos", "LayoutEngine", "LayoutPainting", "Canvas",
-                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics",
+                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics", "Presentation",
             ]
         ),
+        .testTarget(
+            name: "PresentationTests", dependencies: ["Presentation", "Cells", "Canvas", "Diagnostics", "LayoutEngine"]),
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutEngine", "LayoutPainting"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
-        .testTarget(name: "CasementAppTests", dependencies: ["CasementApp", "Cells", "Canvas", "TerminalUI"]),
+        .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement", "casement-top"]),
     ]

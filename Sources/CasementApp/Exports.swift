@@ -7,4 +7,5 @@
 @_exported import struct Canvas.Grid
 @_exported import struct Canvas.Cell
 @_exported import struct Canvas.CellAttributes
+@_exported import struct Canvas.CellStyle
 @_exported import enum TerminalUI.Key

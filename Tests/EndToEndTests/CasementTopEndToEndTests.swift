@@ -89,10 +89,11 @@ struct CasementTopEndToEndTests {
         screen = tmux.waitFor(text: "╔═ CPU")
 
         tmux.send("F12")
-        screen = tmux.waitFor(text: "Inspector")
-        #expect(screen.containsText("box #processes"), "\(screen.joinedText)")
+        screen = tmux.waitFor(text: "VIEWS")
+        #expect(screen.containsText("processes box \"Processes\""), "\(screen.joinedText)")
+        #expect(screen.containsText("F12 close"), "\(screen.joinedText)")  // dev mode's status line
         tmux.send("F12")
-        screen = tmux.expectSoon("the inspector to close") { !$0.containsText("Inspector") }
+        screen = tmux.expectSoon("the inspector to close") { !$0.containsText("VIEWS") }
 
         tmux.send("Escape")   // closes the details
         screen = tmux.expectSoon("the details to close") { !$0.containsText("threads") }

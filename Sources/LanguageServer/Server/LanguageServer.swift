@@ -88,34 +88,25 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Handles one message body.
     public func handle(_ body: Data) {
-        guard let message = try? JSONDecoder().decode(IncomingMessage.self, from: body) else {
-            respond(id: .null, error: ResponseError(code: ResponseError.parseError, message: "not a JSON-RPC message"))
-            return
-        }
-        guard let method = message.method else {
-            // A response to a request of ours (the server sends none), or junk with an id.
-            if message.result == nil, message.error == nil {
-                respond(id: message.id ?? .null, error: ResponseError(code: ResponseError.invalidRequest, message: "no method"))
-            }
-            return
-        }
-        let params = message.params ?? .null
-        if let id = message.id {
-            request(method, id: id, params: params)
-        } else {
-            notification(method, params: params)
+        switch IncomingMessage(body: body) {
+        case .request(let id, let method, let params): request(method, id: id, params: params)
+        case .notification(let method, let params): notification(method, params: params)
+        case .response: break  // The server sends no requests; an answer is ignored.
+        case .invalid(let error): respond(id: .null, error: error)
         }
     }
 
-    private func request(_ method: String, id: JSONValue, params: JSONValue) {
+    private func request(_ method: String, id: RequestID, params: JSONValue) {
         let current = lock.withLock { state }
         switch (method, current) {
-        case ("initialize", _):
+        case ("initialize", .starting):
             initialize(params)
             lock.withLock { state = .running }
             respond(id: id, result: Capabilities.initializeResult)
         case (_, .starting):
             respond(id: id, error: ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first"))
+        case ("initialize", _):
+            respond(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "initialize may be sent only once"))
         case ("shutdown", _):
             lock.withLock { state = .shuttingDown }
             analysisQueue.async { self.respond(id: id, result: .null) }
@@ -140,6 +131,8 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func notification(_ method: String, params: JSONValue) {
+        // Before `initialize`, every notification but `exit` is dropped (LSP).
+        guard method == "exit" || lock.withLock({ state != .starting }) else { return }
         do {
             switch method {
             case "exit":
@@ -234,11 +227,11 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Output
 
-    func respond(id: JSONValue, result: JSONValue) {
+    func respond(id: RequestID, result: JSONValue) {
         send(OutgoingResponse(id: id, result: result))
     }
 
-    func respond(id: JSONValue, error: ResponseError) {
+    func respond(id: RequestID, error: ResponseError) {
         send(OutgoingResponse(id: id, error: error))
     }
 
