@@ -72,10 +72,13 @@ let package = Package(
         // Swift apps: views built in code, constrained with a SnapKit-style DSL.
         .target(name: "Casement", dependencies: ["Cells", "LayoutEngine", "LayoutSpec", "LayoutPainting", "Canvas", "Diagnostics"]),
 
+        // The canonical form of .cas and .layout files: `casement fmt` and the server's formatting.
+        .target(name: "Formatting", dependencies: ["Diagnostics", "Stylesheet", "LayoutSpec", "TextMetrics"]),
+
         // The language server: the pipeline behind JSON-RPC for editors.
         .target(
             name: "LanguageServer",
-            dependencies: ["Cells", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics"]
+            dependencies: ["Cells", "Canvas", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics", "Formatting", "FileWatch"]
         ),
 
         // Apps on Casement: the runtime, widgets, focus and events, the headless
@@ -93,7 +96,7 @@ let package = Package(
             dependencies: [
                 "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics",
                 "Designer", "TerminalUI",
-                "LanguageServer",
+                "LanguageServer", "Formatting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds link the Swift runtime statically: the binary runs on
@@ -128,6 +131,7 @@ let package = Package(
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
         .testTarget(name: "StylesheetTests", dependencies: ["TestSupport", "Cells", "Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["TestSupport", "LayoutSpec"]),
+        .testTarget(name: "FormattingTests", dependencies: ["Formatting", "Stylesheet", "LayoutSpec", "Diagnostics"]),
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
@@ -143,6 +147,7 @@ let package = Package(
             name: "DemoTests",
             dependencies: [
                 "casement", "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "LayoutSpec", "Stylesheet", "Diagnostics",
+                "Formatting",
             ],
             exclude: ["Golden"]
         ),
