@@ -8,8 +8,8 @@ extension App {
     /// frame when something changed. The terminal is restored on every way out,
     /// a thrown error and a crash of app code included (TerminalUI restores it
     /// from its signal handlers).
-    public func run(options: TerminalSession.Options = TerminalSession.Options()) throws {
-        let session = try TerminalSession(options: options)
+    public func run(options: RunOptions = RunOptions()) throws {
+        let session = try TerminalSession(options: options.session)
         defer { session.end() }
         session.apply(PaneLayout(size: session.size, showsStatusLine: false))
         let start = ContinuousClock.now
@@ -39,7 +39,7 @@ extension App {
     /// changed, nil: they cannot be counted). The event loop calls it after
     /// every batch of events; benchmarks call it directly.
     @discardableResult
-    public func drawFrame(on session: TerminalSession) -> Int? {
+    package func drawFrame(on session: TerminalSession) -> Int? {
         guard let grid = renderFrame() else { return 0 }
         session.draw(grid, in: .canvas)
         return session.present()

@@ -53,7 +53,7 @@ extension TmuxSession {
 @Suite(
     "casement-top in a terminal (tmux)",
     .enabled(if: tmuxPath != nil, "tmux is not installed: the end-to-end tests drive casement-top in tmux"))
-struct CasementTopEndToEndTests {
+struct SlowCasementTopEndToEndTests {
     @Test("shows processes, sorts, filters, opens details, reloads its .cas live, F12 inspects, q restores")
     func devSession() throws {
         let scenario = try TopScenario(arguments: "--dev")
