@@ -77,8 +77,8 @@ extension SolverBinding {
             }
         }
         let requests = ImplicitConstraints.requests(
-            isTopLevelScreen: inputs.isTopLevelScreen, style: style, text: text, textHeight: textHeight,
-            growAxis: inputs.growAxis)
+            isTopLevelScreen: inputs.isTopLevelScreen, terminal: terminalSize, style: style, text: text,
+            textHeight: textHeight, growAxis: inputs.growAxis)
         state.slots = reconcile(state.slots, with: requests, view: index, oldView: oldView, &work, &dirty, &counts)
         state.text = text
         state.isTopLevelScreen = inputs.isTopLevelScreen
