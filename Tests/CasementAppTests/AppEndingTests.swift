@@ -12,5 +12,4 @@ import Testing
         #expect(AppEnding.quit.signalNumber == nil)
         #expect(AppEnding.interrupt.description == "interrupt")
     }
-
 }
