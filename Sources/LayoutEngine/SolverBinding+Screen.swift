@@ -22,9 +22,14 @@ extension SolverBinding {
     ) {
         let old = terminalSize
         terminalSize = size
-        let brokenBefore = retryingBroken ? brokenRefs() : []
+        // Every constraint a conflict left out is the broken member of one of
+        // the conflicts since the last apply (each apply tries them all again).
+        var brokenBefore: [ConstraintRef] = []
+        for record in retryingBroken ? conflictRecords : [] where slot(record.broken).state == .broken {
+            if !brokenBefore.contains(record.broken) { brokenBefore.append(record.broken) }
+        }
         if retryingBroken { conflictRecords.removeAll() }
-        let screens = implicitConstraints.indices.filter { implicitConstraints[$0].isTopLevelScreen }
+        let screens = topLevelScreens
         if size.width < old.width { setFloor(.screenMinWidth, to: size.width, of: screens, in: model) }
         if size.height < old.height { setFloor(.screenMinHeight, to: size.height, of: screens, in: model) }
         suggest(size)
@@ -48,18 +53,6 @@ extension SolverBinding {
             setSlot(ref, current)
             if current.state == .active { updateConstant(ref, in: model) }
         }
-    }
-
-    /// Every constraint a conflict left out, in no particular order.
-    func brokenRefs() -> [ConstraintRef] {
-        var refs: [ConstraintRef] = []
-        for index in specSlots.indices where specSlots[index].state == .broken { refs.append(.spec(index)) }
-        for view in implicitConstraints.indices {
-            for implicit in implicitConstraints[view].slots where implicit.slot.state == .broken {
-                refs.append(.implicit(view: view, kind: implicit.kind))
-            }
-        }
-        return refs
     }
 
     /// The screen's own constraints are never the member a conflict breaks

@@ -31,6 +31,8 @@ struct SolverBinding: Sendable {
     var pool = ConstraintPool()
     /// Per view, the constraints the engine adds on its own and what they were made from.
     var implicitConstraints: [ImplicitConstraintState] = []
+    /// The views that fill the terminal (top-level screens), for a resize.
+    var topLevelScreens: [Int] = []
     var conflictRecords: [ConflictRecord] = []
     /// Counts applied changes; constraints remember the one that last touched them.
     var generation = 0
