@@ -15,9 +15,9 @@ struct AppBench: ParsableCommand {
             then builds the frame (layout, paint, widget content), diffs it against what the \
             terminal shows and presents it. frame is that time, bytes what it wrote. \
             Targets: frame median <= 2 ms and bytes <= 8 KB at 250x70. \
-            table-sort-text: the same rows sorted by COMMAND (text: the locale's order, digit \
-            runs by value), ascending and descending in turn; sort is the time of \
-            `sort(by:ascending:)`. Target: <= 20 ms.
+            table-sort-text: the same rows, in the order of their CPU% column, sorted by \
+            COMMAND (text: the locale's order, digit runs by value), ascending and descending \
+            in turn; sort is the time of `sort(by:ascending:)`. Target: <= 20 ms.
             """)
 
     @Option(help: "Timed runs.") var runs = 101
@@ -54,6 +54,9 @@ struct AppBench: ParsableCommand {
         ], rows: processRows(count))
         var times: [Double] = []
         for run in -2..<runs {
+            // From the order of another column (untimed): a sort of rows
+            // already in order would take a fraction of the compares.
+            table.sort(by: 2, ascending: run % 2 == 0)
             let seconds = measureSeconds { table.sort(by: 4, ascending: run % 2 == 0) }
             if run >= 0 { times.append(seconds * 1e3) }
         }

@@ -31,11 +31,11 @@ import TestSupport
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func keysOrderEveryPairAsTheCompareDoes(seed: UInt64) {
         let cells = Self.cells(400, seed: seed)
-        let keys = cells.map(TableSortKey.init)
+        let keys = TableSortKeys(cells)
         for i in cells.indices {
-            for j in cells.indices where i < j && (i * 7 + j) % 5 == 0 {
+            for j in cells.indices where i != j && (i * 7 + j) % 5 == 0 {
                 let expected = Self.referenceAscending(cells[i], cells[j])
-                let got = TableSortKey.ascending(keys[i], keys[j]) { $0.localizedStandardCompare($1) }
+                let got = keys.ascending(i, j) { $0.localizedStandardCompare($1) }
                 #expect(got == expected, "\(cells[i]) vs \(cells[j])")
             }
         }

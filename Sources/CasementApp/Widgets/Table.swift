@@ -113,19 +113,14 @@ public final class Table: Widget {
         setNeedsDisplay()
     }
 
-    /// Sorts with each cell's key worked out once (`TableSortKey`), in the
+    /// Sorts with each cell's key worked out once (`TableSortKeys`), in the
     /// order a compare of the cells themselves gives.
     private func sortRows(by column: Int, ascending: Bool) {
-        let keys = rows.map { TableSortKey(column < $0.count ? $0[column] : "") }
-        var order = Array(rows.indices)
+        let keys = TableSortKeys(rows.map { column < $0.count ? $0[column] : "" })
         var localeCompares = 0
-        let compare = { (a: String, b: String) -> ComparisonResult in
+        let order = keys.sortedIndices(ascending: ascending) { a, b in
             localeCompares += 1
             return a.localizedStandardCompare(b)
-        }
-        order.sort { i, j in
-            guard let before = TableSortKey.ascending(keys[i], keys[j], compare: compare) else { return false }
-            return ascending ? before : !before
         }
         rows = order.map { rows[$0] }
         Self.localeComparesMade += localeCompares
