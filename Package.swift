@@ -48,6 +48,13 @@ let package = Package(
         // The bridge from solved views to paint nodes: the one module that knows both.
         .target(name: "LayoutPainting", dependencies: ["Cells", "LayoutEngine", "Canvas", "Diagnostics", "Stylesheet"]),
 
+        // What a person inspects a layout with, for the designer and for apps in dev
+        // mode alike: the error drawer, the inspector, the status line's pieces.
+        .target(
+            name: "Presentation",
+            dependencies: ["Cells", "Canvas", "TextMetrics", "Diagnostics", "LayoutEngine", "LayoutSpec", "Stylesheet"]
+        ),
+
         // The demos and stylesheets built into the executable, generated from demo/ and
         // styles/ at build time by the EmbedDemos plugin (running tools/embed-demos).
         .executableTarget(name: "embed-demos", path: "tools/embed-demos"),
@@ -59,24 +66,27 @@ let package = Package(
             name: "Designer",
             dependencies: [
                 "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "TerminalUI", "FileWatch", "Stylesheet",
-                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos",
+                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos", "Presentation",
             ]
         ),
 
         // Swift apps: views built in code, constrained with a SnapKit-style DSL.
         .target(name: "Casement", dependencies: ["Cells", "LayoutEngine", "LayoutSpec", "LayoutPainting", "Canvas", "Diagnostics"]),
 
+        // The canonical form of .cas and .layout files: `casement fmt` and the server's formatting.
+        .target(name: "Formatting", dependencies: ["Diagnostics", "Stylesheet", "LayoutSpec", "TextMetrics"]),
+
         // The language server: the pipeline behind JSON-RPC for editors.
         .target(
             name: "LanguageServer",
-            dependencies: ["Cells", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics"]
+            dependencies: ["Cells", "Canvas", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics", "Formatting", "FileWatch"]
         ),
 
         // Apps on Casement: the runtime, widgets, focus and events, the headless
         // pilot and dev mode (live reload, error drawer, F12 inspector).
         .target(
             name: "CasementApp",
-            dependencies: ["Casement", "Cells", "TerminalUI", "Canvas", "FileWatch", "Stylesheet", "TextMetrics", "LayoutEngine", "Diagnostics"]
+            dependencies: ["Casement", "Cells", "TerminalUI", "Canvas", "FileWatch", "Stylesheet", "TextMetrics", "LayoutEngine", "Diagnostics", "Presentation"]
         ),
         // The example system monitor, built only on the public library.
         .executableTarget(name: "casement-top", dependencies: ["CasementApp"], path: "Examples/casement-top", exclude: ["README.md", "top.layout", "top.cas", "gen-embedded.sh"]),
@@ -87,7 +97,7 @@ let package = Package(
             dependencies: [
                 "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics",
                 "Designer", "TerminalUI",
-                "LanguageServer",
+                "LanguageServer", "Formatting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds link the Swift runtime statically: the binary runs on
@@ -122,6 +132,7 @@ let package = Package(
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
         .testTarget(name: "StylesheetTests", dependencies: ["TestSupport", "Cells", "Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["TestSupport", "LayoutSpec"]),
+        .testTarget(name: "FormattingTests", dependencies: ["Formatting", "Stylesheet", "LayoutSpec", "Diagnostics"]),
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
@@ -137,6 +148,7 @@ let package = Package(
             name: "DemoTests",
             dependencies: [
                 "casement", "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "LayoutSpec", "Stylesheet", "Diagnostics",
+                "Formatting",
             ],
             exclude: ["Golden"]
         ),
@@ -146,9 +158,11 @@ let package = Package(
             name: "DesignerTests",
             dependencies: [
                 "TestSupport", "Cells", "Designer", "EmbeddedDemos", "LayoutEngine", "LayoutPainting", "Canvas",
-                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics",
+                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics", "Presentation",
             ]
         ),
+        .testTarget(
+            name: "PresentationTests", dependencies: ["Presentation", "Cells", "Canvas", "Diagnostics", "LayoutEngine"]),
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutPainting"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
         .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI"]),

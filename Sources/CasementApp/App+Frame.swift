@@ -66,7 +66,7 @@ extension App {
     }
 
     private func paintBoxes() -> Grid {
-        let nodes = PaintNode.nodes(from: frameState.views, selected: dev?.highlightedID)
+        let nodes = PaintNode.nodes(from: frameState.views, selected: dev?.highlightedID, related: dev?.relatedIDs ?? [])
         let painting = painter.paint(nodes, width: size.width, height: size.height)
         frameState.painting = painting
         return painting.grid

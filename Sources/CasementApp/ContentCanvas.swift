@@ -2,38 +2,6 @@ import Canvas
 import Stylesheet
 import TextMetrics
 
-/// The colours and attributes of cells a widget draws.
-public struct CellStyle: Hashable, Sendable {
-    /// nil: the view's foreground colour.
-    public var foreground: Color?
-    /// nil: keep the background already painted there (the view's, or a row's).
-    public var background: Color?
-    /// Bold, dim, italic, underline, reverse, strikethrough: the cell attributes to draw with.
-    public var attributes: CellAttributes
-
-    /// A style with the given colours (nil: as `foreground` and `background` say) and attributes.
-    public init(foreground: Color? = nil, background: Color? = nil, attributes: CellAttributes = []) {
-        self.foreground = foreground
-        self.background = background
-        self.attributes = attributes
-    }
-
-    /// The look of a computed style's text: its colours and bold/dim/italic/… attributes.
-    public init(_ style: ComputedStyle) {
-        var attributes: CellAttributes = []
-        if style.bold { attributes.insert(.bold) }
-        if style.dim { attributes.insert(.dim) }
-        if style.italic { attributes.insert(.italic) }
-        if style.underline { attributes.insert(.underline) }
-        if style.reverse { attributes.insert(.reverse) }
-        if style.strikethrough { attributes.insert(.strikethrough) }
-        self.init(foreground: style.foregroundColor, background: style.backgroundColor, attributes: attributes)
-    }
-
-    /// Whether the style sets anything at all.
-    public var isPlain: Bool { foreground == nil && background == nil && attributes.isEmpty }
-}
-
 /// The cells a widget draws into: its view's content box (inside border and
 /// padding), with (0, 0) at the box's top-left, clipped to the box and to every
 /// ancestor's box. The view's background, border and title are already painted.

@@ -4,6 +4,7 @@
 @_exported import struct Canvas.Grid
 @_exported import struct Canvas.Cell
 @_exported import struct Canvas.CellAttributes
+@_exported import struct Canvas.CellStyle
 @_exported import enum TerminalUI.Key
 @_exported import enum Cells.Color
 @_exported import enum Cells.HorizontalAlignment

@@ -1,5 +1,6 @@
 import Canvas
 import LayoutEngine
+import Presentation
 import TerminalUI
 
 extension DesignerState {

@@ -1,6 +1,7 @@
 import Canvas
 import LayoutEngine
 import LayoutPainting
+import Presentation
 import TerminalUI
 
 /// Everything the designer shows on one screen, ready to draw: a grid per pane.
@@ -90,7 +91,7 @@ extension DesignerState {
 
     mutating func currentInspectorContent() -> InspectorContent {
         if let cached = caches.inspectorContent { return cached }
-        let data = InspectorData.gather(from: session, selected: selection)
+        let data = Inspection(session: session, selecting: selection)
         let content = InspectorContent(data, focus: focus)
         caches.inspectorContent = content
         return content

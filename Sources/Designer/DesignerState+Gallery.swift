@@ -1,4 +1,5 @@
 import LayoutEngine
+import Presentation
 
 /// A spec the designer showed before the one on screen.
 public struct HistoryEntry: Hashable, Sendable {

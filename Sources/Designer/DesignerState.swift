@@ -1,5 +1,6 @@
 import Cells
 import LayoutEngine
+import Presentation
 import Stylesheet
 import TerminalUI
 

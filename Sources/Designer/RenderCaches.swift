@@ -1,5 +1,6 @@
 import Canvas
 import LayoutEngine
+import Presentation
 
 /// What the designer keeps between frames only to draw the next one faster or
 /// to answer clicks: nothing here is state a user could see change on its

@@ -160,6 +160,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The one-line `summary`.
     public var description: String { summary }
 
+    /// Whether it belongs in a list of errors: an error, or the note closing a
+    /// capped list that counts errors left out (`[Diagnostic].errorCount` adds them).
+    public var standsForErrors: Bool { severity == .error || (omitted?.errors ?? 0) > 0 }
+
     /// The summary (flagged with the code when `flagged`), the source line with
     /// a caret under the location, and the hint.
     public func rendered(flagged: Bool = false) -> String {

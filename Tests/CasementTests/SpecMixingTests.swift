@@ -8,7 +8,7 @@ import Testing
 @Suite struct SpecMixingTests {
     /// Every demo loaded through `Layout(spec:)` renders, checks and explains
     /// exactly as the command line's session on the file does.
-    @Test(arguments: ["boxes", "dashboard", "grid", "linear", "masonry", "responsive", "text", "conflict", "ambiguity", "frame", "gallery", "stress"])
+    @Test(arguments: ["boxes", "dashboard", "grid", "linear", "masonry", "responsive", "text", "conflict", "ambiguity", "frame", "gallery"])
     func demoLoadsAsTheCommandLineDoes(_ name: String) throws {
         let path = packageRoot + "/demo/\(name).layout"
         let size = TerminalSize(width: 100, height: 30)
@@ -107,4 +107,10 @@ import Testing
         layout.setStates(["selected"], of: a)
         #expect(layout.views[1].style.border.rawValue == "heavy")
     }
+}
+
+/// The stress demo through `Layout(spec:)`: out of the fast loop (docs/testing.md).
+@Suite struct SlowSpecMixingTests {
+    @Test(arguments: ["stress"])
+    func demoLoadsAsTheCommandLineDoes(_ name: String) throws { try SpecMixingTests().demoLoadsAsTheCommandLineDoes(name) }
 }

@@ -5,6 +5,7 @@ import LayoutEngine
 import Testing
 
 @testable import Designer
+@testable import Presentation
 
 @Suite("Error drawer hardening")
 struct DrawerHardeningTests {

@@ -4,6 +4,7 @@ import Stylesheet
 import Testing
 
 @testable import Designer
+@testable import Presentation
 
 private let conflictSpec = """
     screen root {

@@ -9,6 +9,7 @@ import TestSupport
 import Testing
 
 @testable import Designer
+@testable import Presentation
 
 @Suite("Live canvas: repainting only the damage")
 struct LiveCanvasTests {
@@ -123,7 +124,7 @@ struct StyledLineTests {
     @Test("the fill colours the rest of the row")
     func fill() {
         var grid = Grid(width: 6, height: 1)
-        grid.write(StyledLine("ab", .plain, fill: TextStyle(background: .ansi(4))), x: 0, y: 0, width: 6)
+        grid.write(StyledLine("ab", .plain, fill: CellStyle(background: .ansi(4))), x: 0, y: 0, width: 6)
         #expect(grid[5, 0].background == .ansi(4))
         #expect(grid[0, 0].background == nil)
     }

@@ -4,6 +4,7 @@ import LayoutEngine
 import Testing
 
 @testable import Designer
+@testable import Presentation
 
 @Suite("Selection, focus and keys")
 struct SelectionTests {

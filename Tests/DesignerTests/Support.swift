@@ -5,6 +5,7 @@ import Stylesheet
 import Testing
 
 @testable import Designer
+@testable import Presentation
 
 /// A small spec: a screen with two boxes side by side and a text.
 let twoBoxesSpec = """

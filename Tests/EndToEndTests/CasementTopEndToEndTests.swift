@@ -53,7 +53,7 @@ extension TmuxSession {
 @Suite(
     "casement-top in a terminal (tmux)",
     .enabled(if: tmuxPath != nil, "tmux is not installed: the end-to-end tests drive casement-top in tmux"))
-struct CasementTopEndToEndTests {
+struct SlowCasementTopEndToEndTests {
     @Test("shows processes, sorts, filters, opens details, reloads its .cas live, F12 inspects, q restores")
     func devSession() throws {
         let scenario = try TopScenario(arguments: "--dev")
@@ -89,10 +89,11 @@ struct CasementTopEndToEndTests {
         screen = tmux.waitFor(text: "╔═ CPU")
 
         tmux.send("F12")
-        screen = tmux.waitFor(text: "Inspector")
-        #expect(screen.containsText("box #processes"), "\(screen.joinedText)")
+        screen = tmux.waitFor(text: "VIEWS")
+        #expect(screen.containsText("processes box \"Processes\""), "\(screen.joinedText)")
+        #expect(screen.containsText("F12 close"), "\(screen.joinedText)")  // dev mode's status line
         tmux.send("F12")
-        screen = tmux.expectSoon("the inspector to close") { !$0.containsText("Inspector") }
+        screen = tmux.expectSoon("the inspector to close") { !$0.containsText("VIEWS") }
 
         tmux.send("Escape")   // closes the details
         screen = tmux.expectSoon("the details to close") { !$0.containsText("threads") }

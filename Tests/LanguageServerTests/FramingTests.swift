@@ -53,6 +53,54 @@ private func allFrames(_ reader: inout MessageReader, limit: Int = 100_000) -> [
         }
     }
 
+    /// Issue 26 §2.3: a frame whose header is bad has a body of unknown length;
+    /// its bytes came in front of the next header, which then never parsed, and
+    /// every later message was lost. Each bad frame is one malformed frame, and
+    /// the messages after it are read.
+    @Test func aBadFrameWithABodyIsSkippedAndTheNextMessagesAreRead() {
+        let body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\"}"
+        let badHeaders = [
+            "Content-Length: -5\r\n\r\n", "Content-Length: abc\r\n\r\n", "Content-Type: text/plain\r\n\r\n",
+            "Content-Length: 1234567890123456789\r\n\r\n", "Content-Length: \u{0665}\u{0660}\r\n\r\n",
+            "Content-Length: 5x\r\n\r\n",
+        ]
+        let good = frame("{\"a\":1}") + frame("{\"b\":2}")
+        for header in badHeaders {
+            for chunks in [[1], [5, 3], [65536]] {
+                var input = reader(Array((header + body).utf8) + good, chunks: chunks)
+                let frames = allFrames(&input)
+                #expect(frames.count == 3, "\(header.debugDescription) in chunks of \(chunks)")
+                if case .malformed = frames.first {} else { Issue.record("expected one malformed frame for \(header.debugDescription)") }
+                #expect(Array(frames.dropFirst()) == [.message(Data("{\"a\":1}".utf8)), .message(Data("{\"b\":2}".utf8))])
+            }
+        }
+    }
+
+    /// A header block ended by bare LFs is read as if it had CRLFs.
+    @Test func aHeaderEndedByBareLineFeedsIsRead() {
+        var input = reader(Array("Content-Length: 7\n\n{\"a\":1}".utf8) + frame("{\"b\":2}"), chunks: [1])
+        #expect(allFrames(&input) == [.message(Data("{\"a\":1}".utf8)), .message(Data("{\"b\":2}".utf8))])
+    }
+
+    /// The server end to end: after each bad frame, one parse error, and the
+    /// request after it is answered.
+    @Test func theServerAnswersTheRequestAfterABadFrame() {
+        let bad = ["Content-Length: -5\r\n\r\n{\"x\":1}", "Content-Length: abc\r\n\r\n{}", "\r\n\r\n{\"id\":3}",
+                   "Content-Length: 99999999999999999999\r\n\r\n[]"]
+        let initialize = frame("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}")
+        let shutdown = frame("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}")
+        for junk in bad {
+            var written: [Data] = []
+            let server = LanguageServer(options: .init(debounceMilliseconds: 0), writer: MessageWriter { written.append($0) })
+            var input = reader(initialize + Array(junk.utf8) + shutdown)
+            server.run(reader: &input)
+            let texts = written.map { String(decoding: $0, as: UTF8.self) }
+            #expect(texts.count == 3, "\(junk.debugDescription)")
+            #expect(texts.filter { $0.contains("-32700") }.count == 1)
+            #expect(texts.last?.contains("\"id\":2,\"jsonrpc\":\"2.0\",\"result\":null") == true, "\(texts)")
+        }
+    }
+
     @Test func aHugeLengthIsSkippedWithoutBufferingIt() {
         let body = String(repeating: "x", count: 5000)
         var input = reader(frame(body) + frame("{}"), chunks: [333], maximumLength: 1000)

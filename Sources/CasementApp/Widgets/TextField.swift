@@ -12,17 +12,22 @@ import TextMetrics
 /// field has focus. Class `textfield`. Intrinsic height 1.
 @MainActor
 public final class TextField: Widget {
-    /// The text typed so far.
+    /// The text typed so far. Setting it keeps the cursor where it was, moved
+    /// back onto the text when the text got shorter.
     public var text: String {
-        didSet {
-            cursor = min(cursor, text.count)
-            if text != oldValue { setNeedsDisplay() }
+        get { editor.text }
+        set {
+            guard newValue != editor.text else { return }
+            editor.replaceText(with: newValue)
+            setNeedsDisplay()
         }
     }
     /// Shown dimmed while the text is empty.
     public var placeholder: String { didSet { setNeedsDisplay() } }
-    /// The cursor, in characters from the start (0...text.count).
-    public private(set) var cursor: Int
+    /// The cursor, in characters (grapheme clusters) from the start (0...text.count).
+    public var cursor: Int { editor.cursor }
+    /// The text and the cursor; every edit goes through it.
+    private var editor: EditableLine
     /// Called with the new text after every edit (not on Enter: see `onSubmit`).
     public var onChange: ((String) -> Void)?
     /// Called with the text when Enter is pressed.
@@ -33,9 +38,8 @@ public final class TextField: Widget {
     /// A field holding `text` with the cursor at its end; `placeholder` shows while it is empty.
     public init(text: String = "", placeholder: String = "", id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
-        self.text = text
+        editor = EditableLine(text)
         self.placeholder = placeholder
-        cursor = text.count
         super.init(id: id, widgetClass: "textfield", classes: classes, file: file, line: line, column: column)
     }
 
@@ -44,7 +48,7 @@ public final class TextField: Widget {
 
     /// Moves the cursor (clamped to the text).
     public func moveCursor(to position: Int) {
-        cursor = min(max(0, position), text.count)
+        editor.moveCursor(to: position)
         setNeedsDisplay()
     }
 
@@ -55,22 +59,17 @@ public final class TextField: Widget {
         }
         switch key {
         case .character(let character) where !character.isNewline:
-            edit { $0.insert(character, at: $0.index($0.startIndex, offsetBy: cursor)) }
-            cursor += 1
+            edit { $0.insert(character) }
         case .backspace:
-            guard cursor > 0 else { return true }
-            edit { $0.remove(at: $0.index($0.startIndex, offsetBy: cursor - 1)) }
-            cursor -= 1
+            edit { $0.deleteBackward() }
         case .delete:
-            guard cursor < text.count else { return true }
-            edit { $0.remove(at: $0.index($0.startIndex, offsetBy: cursor)) }
+            edit { $0.deleteForward() }
         case .left: moveCursor(to: cursor - 1)
         case .right: moveCursor(to: cursor + 1)
         case .home, .control("a"): moveCursor(to: 0)
-        case .end, .control("e"): moveCursor(to: text.count)
+        case .end, .control("e"): moveCursor(to: editor.count)
         case .control("u"):
             edit { $0.removeAll() }
-            cursor = 0
         case .enter: onSubmit?(text)
         default: return false
         }
@@ -78,11 +77,12 @@ public final class TextField: Widget {
         return true
     }
 
-    private func edit(_ change: (inout String) -> Void) {
-        var copy = text
-        change(&copy)
-        text = copy
-        onChange?(text)
+    /// One edit of the line; `onChange` hears of it only when the text changed.
+    private func edit(_ change: (inout EditableLine) -> Void) {
+        let before = editor.text
+        change(&editor)
+        guard editor.text != before else { return }
+        onChange?(editor.text)
     }
 
     /// The character index whose cells include column `cell` of the whole text.
@@ -93,7 +93,7 @@ public final class TextField: Widget {
             if cell < column + width { return index }
             column += width
         }
-        return text.count
+        return editor.count
     }
 
     public override func draw(in canvas: inout ContentCanvas) {

@@ -1,4 +1,5 @@
 import Canvas
+import Presentation
 
 /// The keys, shown in the drawer's place by `?`.
 enum HelpDrawer {

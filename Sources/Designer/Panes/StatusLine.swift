@@ -1,7 +1,7 @@
 import Canvas
 import Cells
 import LayoutEngine
-import TextMetrics
+import Presentation
 
 /// What the last load, reload, resize or key did, for the status line.
 public struct ReloadOutcome: Hashable, Sendable {
@@ -61,61 +61,25 @@ struct StatusLine {
     /// What is left of `keys` on a short row.
     var shortKeys = "? keys · q quit"
 
-    private struct Segment {
-        var text: String
-        var style: TextStyle
-        /// Lower goes first when the row is short.
-        var importance: Int
-        var alignsRight = false
-        /// Used in turn instead of dropping the segment, each time it is the weakest.
-        var shorter: [(text: String, importance: Int)] = []
-    }
-
     func render(width: Int) -> Grid {
-        var grid = Grid(width: width, height: 1)
-        guard width > 0 else { return grid }
         var segments = self.segments()
-        let keyTexts = [" " + keys + " ", " " + shortKeys + " ", " ? keys "]
         // Every key hint outlasts the stage timings, even their short form.
-        segments.append(Segment(
-            text: keyTexts[0], style: PaneStyles.statusBar, importance: 45, alignsRight: true,
-            shorter: [(keyTexts[1], 65), (keyTexts[2], 75)]))
-        func used() -> Int { segments.reduce(0) { $0 + cellWidth(of: $1.text) } }
-        while segments.count > 1, used() > width {
-            let weakest = segments.indices.min { segments[$0].importance < segments[$1].importance }!
-            if !segments[weakest].shorter.isEmpty {
-                let shorter = segments[weakest].shorter.removeFirst()
-                segments[weakest].text = shorter.text
-                segments[weakest].importance = shorter.importance
-            } else {
-                segments.remove(at: weakest)
-            }
-        }
-        // Dropping a long segment may have left room for longer key hints again.
-        if let keysIndex = segments.firstIndex(where: \.alignsRight) {
-            let room = width - (used() - cellWidth(of: segments[keysIndex].text))
-            if let longest = keyTexts.first(where: { cellWidth(of: $0) <= room }) { segments[keysIndex].text = longest }
-        }
-        var line = StyledLine(fill: PaneStyles.statusBar)
-        for segment in segments where !segment.alignsRight { line.append(segment.text, segment.style) }
-        grid.write(line, x: 0, y: 0, width: width)
-        let right = StyledLine(segments.filter(\.alignsRight).map { Span($0.text, $0.style) })
-        if !right.spans.isEmpty {
-            grid.write(right, x: max(0, width - right.cellCount), y: 0, width: min(width, right.cellCount))
-        }
-        return grid
+        segments.append(StatusSegment(
+            " " + keys + " ", style: PaneStyles.statusBar, importance: 45, alignsRight: true,
+            shorter: [(" " + shortKeys + " ", 65), (" ? keys ", 75)]))
+        return StatusBar(segments).render(width: width)
     }
 
-    private func segments() -> [Segment] {
+    private func segments() -> [StatusSegment] {
         var list = [
-            Segment(text: " " + specName + " ", style: PaneStyles.statusBar.adding(.bold), importance: 90),
-            Segment(text: "\(size.width)×\(size.height) ", style: PaneStyles.statusBar, importance: 70),
+            StatusSegment(" " + specName + " ", style: PaneStyles.statusBar.adding(.bold), importance: 90),
+            StatusSegment("\(size.width)×\(size.height) ", style: PaneStyles.statusBar, importance: 70),
         ]
-        list += problemSegments()
-        list.append(Segment(
-            text: "\(viewCount) views \(constraintCount) constraints ", style: PaneStyles.statusBar, importance: 20))
+        list += StatusSegment.problems(errors: errorCount, warnings: warningCount)
+        list.append(StatusSegment(
+            "\(viewCount) views \(constraintCount) constraints ", style: PaneStyles.statusBar, importance: 20))
         if let message {
-            list.append(Segment(text: " " + message + " ", style: PaneStyles.statusNote, importance: 80))
+            list.append(StatusSegment(" " + message + " ", style: PaneStyles.statusNote, importance: 80))
         } else if let outcome {
             switch outcome.kind {
             case .reloaded, .unchanged:
@@ -126,42 +90,29 @@ struct StatusLine {
                 case .states: "restyled"
                 case .alternative: "re-solved"
                 }
-                list.append(Segment(
-                    text: " ✓ \(verb) in \(Self.milliseconds(outcome.total)) ms ", style: PaneStyles.statusGood,
+                list.append(StatusSegment(
+                    " ✓ \(verb) in \(Self.milliseconds(outcome.total)) ms ", style: PaneStyles.statusGood,
                     importance: 80))
             case .kept(let errors):
                 let count = errors == 1 ? "1 error" : "\(errors) errors"
-                list.append(Segment(text: " ✖ \(count): last good layout kept ", style: PaneStyles.statusBad, importance: 80))
+                list.append(StatusSegment(" ✖ \(count): last good layout kept ", style: PaneStyles.statusBad, importance: 80))
             }
             list.append(timingSegment(outcome))
         }
         if let frameBytes {
-            list.append(Segment(text: " \(frameBytes) B ", style: PaneStyles.statusBar, importance: 30))
-        }
-        return list
-    }
-
-    /// `✖ 2` for errors and `⚠ 1` for warnings, after the size: what a user
-    /// must see at any width but the narrowest.
-    private func problemSegments() -> [Segment] {
-        var list: [Segment] = []
-        if errorCount > 0 {
-            list.append(Segment(text: " ✖ \(errorCount) ", style: PaneStyles.statusBad, importance: 85))
-        }
-        if warningCount > 0 {
-            list.append(Segment(text: " ⚠ \(warningCount) ", style: PaneStyles.statusNote, importance: 85))
+            list.append(StatusSegment(" \(frameBytes) B ", style: PaneStyles.statusBar, importance: 30))
         }
         return list
     }
 
     /// Every stage's time; on a shorter row only solving and painting, the
     /// stages a spec's author can change.
-    private func timingSegment(_ outcome: ReloadOutcome) -> Segment {
+    private func timingSegment(_ outcome: ReloadOutcome) -> StatusSegment {
         let t = outcome.timings
         let solveAndPaint = "solve \(Self.milliseconds(t.solve)) paint \(Self.milliseconds(outcome.paint)) ms"
         let stages = "read \(Self.milliseconds(t.read)) parse \(Self.milliseconds(t.parse)) cascade \(Self.milliseconds(t.cascade)) " + solveAndPaint
-        return Segment(
-            text: " " + stages + " ", style: PaneStyles.statusBar, importance: 35,
+        return StatusSegment(
+            " " + stages + " ", style: PaneStyles.statusBar, importance: 35,
             shorter: [(" " + solveAndPaint + " ", 40)])
     }
 

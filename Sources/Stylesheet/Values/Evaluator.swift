@@ -54,16 +54,28 @@ struct Evaluator {
             // A failed definition was reported where it is; its uses stay quiet.
             guard let value = defined else { throw EvaluationFailed() }
             return value
-        case .list(let items, _):
-            return .list(try items.map { try evaluate($0) })
+        case .list(let items, let token):
+            return try bounded(.list(try items.map { try evaluate($0) }), at: token)
         case .negate(let operand, let token):
             return try arithmetic(.multiply, .number(-1), try evaluate(operand), at: token)
         case .binary(let op, let left, let right, let token):
             let result = try arithmetic(op, try evaluate(left), try evaluate(right), at: token)
             return try finite(result, at: token, what: "the result of '\(op.rawValue)'")
         case .call(let name, let arguments, let token):
-            return try call(name, arguments, at: token)
+            return try bounded(try call(name, arguments, at: token), at: token)
         }
+    }
+
+    /// Holds a tuple to the parser's term limit once its variables are expanded.
+    /// Each variable is checked where it is defined, so every item here is within
+    /// the limit and measuring costs no more than it: `$v2 = $v1 $v1` doubling
+    /// line after line is stopped at the line that crosses it, not after 2^N terms.
+    private mutating func bounded(_ value: Value, at token: Int) throws -> Value {
+        let limit = ExpressionParser.maxTerms
+        guard value.termCount(upTo: limit) > limit else { return value }
+        throw report(
+            "value is too long: more than \(limit) terms once its variables are expanded", at: token,
+            hint: "a tuple of variables that are tuples themselves multiplies their lengths")
     }
 
     /// Rejects infinities and NaN (a 400-digit literal, `$big * $big`): every later

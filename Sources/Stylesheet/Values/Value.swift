@@ -20,6 +20,19 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
+    /// How many plain values the value holds with nested tuples spliced in (what
+    /// `flattened.count` would be), counted no further than `limit + 1`, so a huge
+    /// tuple costs no more than the limit to measure.
+    func termCount(upTo limit: Int) -> Int {
+        guard case .list(let items) = self else { return 1 }
+        var total = 0
+        for item in items {
+            total += item.termCount(upTo: limit - total)
+            if total > limit { return total }
+        }
+        return total
+    }
+
     /// What kind of value this is, for messages: "a number", "a colour".
     var kindName: String {
         switch self {

@@ -18,16 +18,19 @@ public struct ErrorDrawer: Hashable, Sendable {
     public var situation: Situation
     /// The errors to list, in the order they are shown.
     public var errors: [Diagnostic]
+    /// The key that opens the inspector, named where the drawer has no room left.
+    public var inspectorKey: String
 
     /// A drawer listing `errors` under a title that says which layout is shown.
-    public init(situation: Situation, errors: [Diagnostic]) {
+    public init(situation: Situation, errors: [Diagnostic], inspectorKey: String = "i") {
         self.situation = situation
         self.errors = errors
+        self.inspectorKey = inspectorKey
     }
 
     /// The title line, then one group of lines per error. The count is true:
     /// a note that closes a capped list adds the errors it stands for.
-    func title() -> StyledLine {
+    public func title() -> StyledLine {
         let total = errors.errorCount
         let count = total == 1 ? "1 error" : "\(total) errors"
         let text = switch situation {
@@ -40,7 +43,7 @@ public struct ErrorDrawer: Hashable, Sendable {
     /// One error: its location and message, the source line with a caret, the hint.
     /// The source line is never wrapped (the caret must sit under it): a line wider
     /// than `width` is cut, from the start too when the caret is far to the right.
-    static func lines(of error: Diagnostic, width: Int = .max) -> [StyledLine] {
+    public static func lines(of error: Diagnostic, width: Int = .max) -> [StyledLine] {
         var lines = [StyledLine([
             Span(" " + error.location.description + ": ", PaneStyles.error), Span(error.message),
         ], hangingIndent: 3)]
@@ -110,20 +113,20 @@ public struct ErrorDrawer: Hashable, Sendable {
     }
 
     /// Rows the drawer asks for: all its lines wrapped to `width`, at most `limit`.
-    func requestedHeight(width: Int, limit: Int) -> Int {
+    public func requestedHeight(width: Int, limit: Int) -> Int {
         min(limit, rows(width: width).count)
     }
 
     /// The drawer drawn into a `width` × `height` grid; when it does not fit, the
     /// last row says how many errors are left out.
-    func render(width: Int, height: Int) -> Grid {
+    public func render(width: Int, height: Int) -> Grid {
         var grid = Grid(width: width, height: height)
         guard width > 0, height > 0 else { return grid }
         var rows = rows(width: width)
         if rows.count > height, height >= 2 {
             let left = errors.count - max(0, rows[height - 1].error)
             rows = Array(rows.prefix(height - 1))
-            rows.append((StyledLine(" … \(left) more: the inspector lists every diagnostic (i)", PaneStyles.muted), -1))
+            rows.append((StyledLine(" … \(left) more: the inspector lists every diagnostic (\(inspectorKey))", PaneStyles.muted), -1))
         }
         for (y, row) in rows.prefix(height).enumerated() { grid.write(row.line, x: 0, y: y, width: width) }
         return grid

@@ -19,17 +19,22 @@ public struct InspectorViewport: Hashable, Sendable {
 /// no more than it needs), then a window of the details. Long details lines
 /// wrap; tree rows are cut with `…`. `▲`/`▼` in the separator column say that
 /// a part has more above or below.
-struct InspectorPane {
-    var grid: Grid
+public struct InspectorPane: Sendable {
+    /// The pane's cells.
+    public var grid: Grid
     /// What a click on each row selects.
-    var targets: [InspectorTarget?]
+    public var targets: [InspectorTarget?]
     /// The viewport as shown: clamped, and moved to keep the focus in view when asked.
-    var viewport: InspectorViewport
-    /// Rows given to the tree and to the details, for scrolling by pages.
-    var treeRows: Int
-    var detailsRows: Int
+    public var viewport: InspectorViewport
+    /// Rows given to the tree, for scrolling by pages.
+    public var treeRows: Int
+    /// Rows given to the details, for scrolling by pages.
+    public var detailsRows: Int
 
-    init(_ content: InspectorContent, width: Int, height: Int, viewport requested: InspectorViewport, followFocus: Bool) {
+    /// `content` fitted into `width` × `height` cells, scrolled as `requested`
+    /// says; with `followFocus`, scrolled further to keep the selected view and
+    /// the focused constraint in view.
+    public init(_ content: InspectorContent, width: Int, height: Int, viewport requested: InspectorViewport, followFocus: Bool) {
         grid = Grid(width: width, height: height)
         targets = Array(repeating: nil, count: max(0, height))
         viewport = requested
@@ -94,5 +99,5 @@ struct InspectorPane {
     }
 
     /// Whether a pane row belongs to the tree (for the wheel).
-    func isTreeRow(_ y: Int) -> Bool { y >= 1 && y <= treeRows }
+    public func isTreeRow(_ y: Int) -> Bool { y >= 1 && y <= treeRows }
 }

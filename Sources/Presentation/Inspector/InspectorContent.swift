@@ -1,24 +1,27 @@
+import Canvas
 import Diagnostics
 import LayoutEngine
 import LayoutSpec
 import Stylesheet
 
 /// What a click on an inspector row selects.
-enum InspectorTarget: Hashable, Sendable {
+public enum InspectorTarget: Hashable, Sendable {
+    /// The view at this index of the inspection's views.
     case view(Int)
+    /// The selected view's constraint at this index.
     case constraint(Int)
 }
 
 /// One logical line of the inspector and what a click on it selects.
-struct InspectorRow: Hashable {
+struct InspectorRow: Hashable, Sendable {
     var line: StyledLine
     var target: InspectorTarget?
 }
 
 /// The inspector's text before it is fitted to a pane: the view tree (one row
 /// per view) and the details below it (selected view, its constraints and
-/// style, every conflict set, every diagnostic).
-struct InspectorContent {
+/// style, every conflict set, every ambiguity, every diagnostic).
+public struct InspectorContent: Sendable {
     var treeHeader: StyledLine
     var tree: [InspectorRow]
     var details: [InspectorRow]
@@ -27,9 +30,11 @@ struct InspectorContent {
     /// The details lines of the focused constraint, to keep in view.
     var focusedDetails: Range<Int>?
 
-    init(_ data: InspectorData, focus: InspectorFocus) {
+    /// The text of `data` with the keyboard at `focus`.
+    public init(_ data: Inspection, focus: InspectorFocus) {
         var header = StyledLine(fill: focus == .tree ? PaneStyles.focusedHeading : nil)
-        header.append(" VIEWS \(data.views.count)", focus == .tree ? PaneStyles.focusedHeading : PaneStyles.heading)
+        let hidden = data.hiddenViews > 0 ? " (\(data.hiddenViews) internal hidden)" : ""
+        header.append(" VIEWS \(data.views.count)" + hidden, focus == .tree ? PaneStyles.focusedHeading : PaneStyles.heading)
         treeHeader = header
         tree = data.views.indices.map { index in
             let selected = index == data.selected
@@ -43,6 +48,7 @@ struct InspectorContent {
         var builder = DetailsBuilder()
         builder.addSelection(data, focus: focus)
         builder.addConflicts(data.conflicts)
+        builder.addAmbiguities(data.ambiguities)
         builder.addDiagnostics(data.diagnostics)
         details = builder.rows
         focusedDetails = builder.focusedRange
@@ -71,7 +77,7 @@ struct InspectorContent {
         return String(view.id[view.id.index(after: slash)...])
     }
 
-    static func badge(_ flag: ViewFlag) -> (String, TextStyle) {
+    static func badge(_ flag: ViewFlag) -> (String, CellStyle) {
         switch flag {
         case .conflict: ("!conflict", PaneStyles.error)
         case .broken: ("✖broken", PaneStyles.broken)
@@ -98,7 +104,7 @@ private struct DetailsBuilder {
         rows.append(InspectorRow(line: line, target: target))
     }
 
-    mutating func add(_ text: String, _ style: TextStyle = .plain, target: InspectorTarget? = nil) {
+    mutating func add(_ text: String, _ style: CellStyle = .plain, target: InspectorTarget? = nil) {
         add(StyledLine(text, style), target: target)
     }
 
@@ -110,7 +116,7 @@ private struct DetailsBuilder {
 
     // MARK: The selected view
 
-    mutating func addSelection(_ data: InspectorData, focus: InspectorFocus) {
+    mutating func addSelection(_ data: Inspection, focus: InspectorFocus) {
         guard let index = data.selected, let explanation = data.explanation else {
             heading("SELECTION")
             add(" nothing selected: Tab, the arrows or a click", PaneStyles.muted)
@@ -144,15 +150,16 @@ private struct DetailsBuilder {
             add(StyledLine([Span(" ? ", PaneStyles.warning), Span(ambiguity.message)], hangingIndent: 3))
             add(" a: show another layout the constraints allow", PaneStyles.muted)
         }
-        addConstraints(explanation.constraints, focus: focus)
+        addConstraints(explanation.constraints, hidden: data.hiddenConstraints, focus: focus)
         addStyle(explanation.style)
     }
 
-    mutating func addConstraints(_ constraints: [ConstraintInfo], focus: InspectorFocus) {
+    mutating func addConstraints(_ constraints: [ConstraintInfo], hidden: Int, focus: InspectorFocus) {
         var focusedIndex: Int?
         if case .constraint(let index) = focus { focusedIndex = index }
-        heading("CONSTRAINTS \(constraints.count)", focused: focusedIndex != nil)
-        if constraints.isEmpty { add(" none: nothing places this view", PaneStyles.muted) }
+        let note = hidden > 0 ? " (\(hidden) internal hidden)" : ""
+        heading("CONSTRAINTS \(constraints.count)" + note, focused: focusedIndex != nil)
+        if constraints.isEmpty, hidden == 0 { add(" none: nothing places this view", PaneStyles.muted) }
         for (index, info) in constraints.enumerated() {
             let start = rows.count
             let isFocused = index == focusedIndex
@@ -181,7 +188,7 @@ private struct DetailsBuilder {
         return name == String(priority.value) ? "priority \(name)" : "\(name) \(priority.value)"
     }
 
-    static func statusMark(_ status: ConstraintStatus) -> (String, TextStyle) {
+    static func statusMark(_ status: ConstraintStatus) -> (String, CellStyle) {
         switch status {
         case .satisfied: ("✓", PaneStyles.good)
         case .unsatisfied: ("~", PaneStyles.warning)
@@ -234,11 +241,21 @@ private struct DetailsBuilder {
         }
     }
 
+    /// Every view the constraints leave free, with what is free; the view's own
+    /// constraints are in its selection.
+    mutating func addAmbiguities(_ ambiguities: [ViewAmbiguity]) {
+        heading("AMBIGUITIES \(ambiguities.count)")
+        if ambiguities.isEmpty { add(" none", PaneStyles.muted) }
+        for ambiguity in ambiguities {
+            add(StyledLine([Span(" ? ", PaneStyles.warning), Span(ambiguity.message)], hangingIndent: 3))
+        }
+    }
+
     mutating func addDiagnostics(_ diagnostics: [Diagnostic]) {
         heading("DIAGNOSTICS \(diagnostics.count)")
         if diagnostics.isEmpty { add(" none", PaneStyles.muted) }
         for diagnostic in diagnostics {
-            let style: TextStyle = switch diagnostic.severity {
+            let style: CellStyle = switch diagnostic.severity {
             case .error: PaneStyles.error
             case .warning: PaneStyles.warning
             case .note: PaneStyles.dim

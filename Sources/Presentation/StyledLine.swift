@@ -1,44 +1,16 @@
 import Canvas
 import Cells
-import Stylesheet
 import TextMetrics
-
-/// How a piece of pane text looks: colours and attributes of its cells.
-public struct TextStyle: Hashable, Sendable {
-    /// The text colour; nil is the terminal's default.
-    public var foreground: Color?
-    /// The background colour; nil is the terminal's default.
-    public var background: Color?
-    /// Bold, dim, reverse and the other cell attributes.
-    public var attributes: CellAttributes
-
-    /// A style with these colours and attributes; by default the terminal's plain text.
-    public init(foreground: Color? = nil, background: Color? = nil, attributes: CellAttributes = []) {
-        self.foreground = foreground
-        self.background = background
-        self.attributes = attributes
-    }
-
-    /// The terminal's default colours, no attributes.
-    public static let plain = TextStyle()
-
-    /// The same style with more attributes.
-    func adding(_ more: CellAttributes) -> TextStyle {
-        var copy = self
-        copy.attributes.formUnion(more)
-        return copy
-    }
-}
 
 /// A run of text in one style.
 public struct Span: Hashable, Sendable {
     /// The text, newlines shown as ↵ and tabs as one blank, so every character fits a cell.
     public var text: String
     /// How the run's cells look.
-    public var style: TextStyle
+    public var style: CellStyle
 
     /// A run of `text` in `style`; newlines and tabs become visible marks.
-    public init(_ text: String, _ style: TextStyle = .plain) {
+    public init(_ text: String, _ style: CellStyle = .plain) {
         self.text = Self.printable(text)
         self.style = style
     }
@@ -66,19 +38,19 @@ public struct StyledLine: Hashable, Sendable {
     /// The line's runs of text, left to right.
     public var spans: [Span]
     /// Fills the row after the text (a cursor bar, a header band); nil leaves it blank.
-    public var fill: TextStyle?
+    public var fill: CellStyle?
     /// Continuation rows of a wrapped line start this many cells in.
     public var hangingIndent: Int
 
     /// A line of `spans`; wrapped rows after the first start `hangingIndent` cells in.
-    public init(_ spans: [Span] = [], fill: TextStyle? = nil, hangingIndent: Int = 2) {
+    public init(_ spans: [Span] = [], fill: CellStyle? = nil, hangingIndent: Int = 2) {
         self.spans = spans
         self.fill = fill
         self.hangingIndent = hangingIndent
     }
 
     /// A line of one run of `text` in `style`.
-    public init(_ text: String, _ style: TextStyle = .plain, fill: TextStyle? = nil) {
+    public init(_ text: String, _ style: CellStyle = .plain, fill: CellStyle? = nil) {
         self.init([Span(text, style)], fill: fill)
     }
 
@@ -88,12 +60,13 @@ public struct StyledLine: Hashable, Sendable {
     /// The line's width in cells before wrapping.
     public var cellCount: Int { spans.reduce(0) { $0 + cellWidth(of: $1.text) } }
 
-    mutating func append(_ text: String, _ style: TextStyle = .plain) {
+    /// Adds a run of `text` in `style` at the end.
+    public mutating func append(_ text: String, _ style: CellStyle = .plain) {
         spans.append(Span(text, style))
     }
 
     /// The line with every span's style given more attributes (a cursor row).
-    func adding(_ attributes: CellAttributes) -> StyledLine {
+    public func adding(_ attributes: CellAttributes) -> StyledLine {
         var copy = self
         copy.spans = spans.map { Span($0.text, $0.style.adding(attributes)) }
         copy.fill = (fill ?? .plain).adding(attributes)
@@ -103,22 +76,23 @@ public struct StyledLine: Hashable, Sendable {
     /// The line cut into rows of at most `width` cells, breaking after spaces when
     /// it can (a long word is broken anywhere); continuation rows are indented by
     /// `hangingIndent`. Always at least one row.
-    func wrapped(toWidth width: Int) -> [StyledLine] {
+    public func wrapped(toWidth width: Int) -> [StyledLine] {
         let width = max(1, width)
         guard cellCount > width else { return [self] }
         let indent = min(hangingIndent, width / 2)
         var rows: [StyledLine] = []
-        var pieces: [(Character, TextStyle, Int)] = []
+        var pieces: [(Character, CellStyle, Int)] = []
         for span in spans {
             for character in span.text { pieces.append((character, span.style, cellWidth(of: character))) }
         }
         var start = 0
         while start < pieces.count {
             let room = rows.isEmpty ? width : width - indent
-            var used = 0, end = start, lastBreak: Int?
+            var used = 0, end = start, lastBreak: Int?, seenText = false
             while end < pieces.count, used + pieces[end].2 <= room || end == start {
                 used += pieces[end].2
-                if pieces[end].0 == " " { lastBreak = end + 1 }
+                // A break after leading blanks only would leave an empty row.
+                if pieces[end].0 == " " { if seenText { lastBreak = end + 1 } } else { seenText = true }
                 end += 1
             }
             if end < pieces.count, let lastBreak, lastBreak > start, lastBreak < end { end = lastBreak }
@@ -144,7 +118,7 @@ extension Grid {
     /// Writes `line` on row `y` from column `x`, at most `width` cells; a line
     /// that does not fit ends in `…`. The rest of the row up to `width` takes the
     /// line's fill.
-    mutating func write(_ line: StyledLine, x: Int, y: Int, width: Int) {
+    public mutating func write(_ line: StyledLine, x: Int, y: Int, width: Int) {
         guard width > 0, y >= 0, y < height else { return }
         let clip = CellRect(x: x, y: y, width: width, height: 1)
         let fits = line.cellCount <= width
