@@ -9,7 +9,6 @@ let package = Package(
     products: [
         .executable(name: "casement", targets: ["casement"]),
         .executable(name: "casement-bench", targets: ["casement-bench"]),
-        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "Casement", targets: ["Casement"]),
         .library(name: "CasementApp", targets: ["CasementApp"]),
         .executable(name: "casement-top", targets: ["casement-top"]),
@@ -163,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PresentationTests", dependencies: ["Presentation", "Cells", "Canvas", "Diagnostics", "LayoutEngine"]),
-        .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutPainting"]),
+        .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutEngine", "LayoutPainting"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
         .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.

@@ -10,8 +10,8 @@ extension App {
     /// (TerminalUI restores it from its signal handlers). Returns why it ended;
     /// a program exits with its `exitStatus` (130 after Ctrl-C, 143 after SIGTERM).
     @discardableResult
-    public func run(options: TerminalSession.Options = TerminalSession.Options()) throws -> AppEnding {
-        let session = try TerminalSession(options: options)
+    public func run(options: RunOptions = RunOptions()) throws -> AppEnding {
+        let session = try TerminalSession(options: options.session)
         defer { session.end() }
         session.apply(PaneLayout(size: session.size, showsStatusLine: false))
         let start = ContinuousClock.now
@@ -43,7 +43,7 @@ extension App {
     /// changed, nil: they cannot be counted). The event loop calls it after
     /// every batch of events; benchmarks call it directly.
     @discardableResult
-    public func drawFrame(on session: TerminalSession) -> Int? {
+    package func drawFrame(on session: TerminalSession) -> Int? {
         guard let grid = renderFrame() else { return 0 }
         session.draw(grid, in: .canvas)
         return session.present()

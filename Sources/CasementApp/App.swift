@@ -43,8 +43,8 @@ public final class App {
     public let isDevMode: Bool
     /// Time since the app started: the real clock when run, a virtual one under `AppPilot`.
     public internal(set) var now: Duration = .zero
-    /// The painter's colours; apps rarely change it.
-    public var painter = Painter()
+    /// Paints the boxes of every frame.
+    var painter = Painter()
 
     var size: TerminalSize
     var bindings: [Key: [() -> Void]] = [:]

@@ -68,7 +68,7 @@ final class DevMode {
     }
 
     private func reloadSpec(_ path: String, in app: App) {
-        guard var fresh = try? Layout(spec: path, size: app.layout.size) else { return }
+        guard let fresh = try? Layout(spec: path, size: app.layout.size) else { return }
         let specErrors = fresh.diagnostics.filter(\.standsForErrors)
         guard specErrors.isEmpty else {
             errors = specErrors

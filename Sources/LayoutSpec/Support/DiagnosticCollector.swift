@@ -6,6 +6,8 @@ struct DiagnosticCollector: Sendable {
     static let limit = 1000
 
     let source: SourceText
+    /// Where code spans were made, for syntax built in code.
+    var locator = SpanLocator()
     private(set) var items: [Diagnostic] = []
     /// Diagnostics past the limit, counted but not kept, and the errors among them.
     private var dropped = 0
@@ -57,6 +59,11 @@ struct DiagnosticCollector: Sendable {
         guard items.count < Self.limit else {
             dropped += 1
             if severity == .error { droppedErrors += 1 }
+            return
+        }
+        if let location = locator.codeLocation(span) {
+            // Made in code: reported at the program's line, without an excerpt of the spec.
+            items.append(Diagnostic(severity, code, message, at: location, hint: hint))
             return
         }
         let end = min(span.end, source.utf8.count)
