@@ -122,10 +122,9 @@ struct TextMeasure: Hashable, Sendable {
         let natural = Self.asciiLineSize(of: text) ?? cellSize(of: text)
         naturalWidth = natural.width
         lineCount = natural.height
-        // Every border style but `none` takes the frame's outer ring.
-        let ring = style.border == .none ? 0 : 1
-        chromeWidth = 2 * ring + Self.cells(style.padding.left) + Self.cells(style.padding.right)
-        chromeHeight = 2 * ring + Self.cells(style.padding.top) + Self.cells(style.padding.bottom)
+        let chrome = style.chrome
+        chromeWidth = chrome.horizontal
+        chromeHeight = chrome.vertical
     }
 
     /// `cellSize(of:)` of a text that is one line of printable ASCII, as most
@@ -142,10 +141,6 @@ struct TextMeasure: Hashable, Sendable {
         return width == 0 ? nil : CellSize(width: widthToLastNonSpace, height: 1)
     }
 
-    /// Padding as the canvas paints it: rounded, and 0 when negative or not finite.
-    private static func cells(_ padding: Double) -> Int {
-        padding.isFinite && padding > 0 ? Int(min(padding, 1e6).rounded()) : 0
-    }
 
     /// The width the text asks for: its widest line, unwrapped, with its chrome.
     var intrinsicWidth: Int { naturalWidth + chromeWidth }
