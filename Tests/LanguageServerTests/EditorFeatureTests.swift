@@ -292,3 +292,26 @@ final class OutputCollector: @unchecked Sendable {
         #expect(capabilities?["documentLinkProvider"] != nil)
     }
 }
+
+@Suite struct DiagnosticsJSONTests {
+    /// The hand-written notification reads back as the general encoder's would.
+    @Test func theHandWrittenNotificationDecodesAsTheEncodedOne() throws {
+        var related = LSPDiagnostic(
+            range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 3)), severity: 2,
+            code: "cas.unknown-property", message: "in a \"quoted\" file:\n\tline\\2 \u{1}\u{1F}é😀 </>")
+        related.relatedInformation = [DiagnosticRelatedInformation(
+            location: LSPLocation(uri: "file:///a%20b.cas", range: LSPRange(start: .init(line: 4, character: 2), end: .init(line: 4, character: 9))),
+            message: "here")]
+        let plain = LSPDiagnostic(
+            range: LSPRange(start: .init(line: 7, character: 1), end: .init(line: 7, character: 1)), severity: 1,
+            code: "layout.syntax", message: "")
+        for (version, diagnostics) in [(Optional(3), [related, plain]), (nil, []), (Optional(0), [plain])] {
+            let data = DiagnosticsJSON.notification(uri: "file:///x/é \"y\".layout", version: version, diagnostics: diagnostics)
+            let decoded = try JSONDecoder().decode(JSONValue.self, from: data)
+            var params: [String: JSONValue] = ["uri": "file:///x/é \"y\".layout", "diagnostics": .encoding(diagnostics)]
+            if let version { params["version"] = .number(Double(version)) }
+            let expected: JSONValue = ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": .object(params)]
+            #expect(decoded == expected)
+        }
+    }
+}

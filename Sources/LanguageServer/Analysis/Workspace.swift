@@ -182,14 +182,17 @@ final class Workspace: @unchecked Sendable {
             return sheet.diagnostics.filter { $0.location.file == path }.map { ($0, .here) }
         }
         var result: [(diagnostic: Diagnostic, placement: Placement)] = []
+        let users = specs(using: path)
+        // Several specs reading one stylesheet report its diagnostics once each; one
+        // spec needs no de-duplication (hashing hundreds of diagnostics per keystroke).
         var seen = Set<Diagnostic>()
-        for spec in specs(using: path) {
+        for spec in users {
             var fromEngine = 0
             var relayed = 0
             for diagnostic in checked[spec] ?? [] {
                 let file = diagnostic.location.file
                 if file == path {
-                    if seen.insert(diagnostic).inserted { result.append((diagnostic, .here)) }
+                    if users.count == 1 || seen.insert(diagnostic).inserted { result.append((diagnostic, .here)) }
                 } else if Self.isStylesheet(path), diagnostic.origin == .engine, fromEngine < Self.relayedLimit {
                     fromEngine += 1
                     result.append((diagnostic, .top(spec: spec)))
