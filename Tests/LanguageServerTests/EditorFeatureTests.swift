@@ -7,13 +7,7 @@ import Testing
 /// Issue 28 §2: the editor shows the layout — every feature driven by raw LSP requests.
 
 private func opened(width: Int = 80, height: Int = 24, capabilities: JSONValue = .object([:])) throws -> TestClient {
-    let client = try TestClient(width: width, height: height, capabilities: capabilities)
-    try client.write("sample.cas", sampleSheet)
-    let fixed = sampleSpec.replacingOccurrences(of: "blu.bottom", with: "blue.bottom")
-    try client.write("sample.layout", fixed)
-    client.open("sample.layout", fixed)
-    _ = client.diagnostics("sample.layout")
-    return client
+    try sampleClient(width: width, height: height, capabilities: capabilities)
 }
 
 private func labels(_ response: JSONValue) -> [String] {
@@ -74,8 +68,6 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
 
     @Test func aSizeSourceGivesASpecItsOwnSize() throws {
         let sizes = FixedSizes()
-        var collected: TestClient?
-        _ = collected
         let client = try opened()
         // A second server, with a size source, over the same files.
         let output = OutputCollector()
@@ -95,7 +87,6 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
         send(["jsonrpc": "2.0", "id": 3, "method": "textDocument/inlayHint", "params": client.document("sample.layout")])
         server.waitUntilIdle()
         #expect(output.text.contains("⟨x 0 y 0 · 60×20⟩"))
-        collected = nil
     }
 }
 
