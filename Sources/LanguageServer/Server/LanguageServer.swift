@@ -47,12 +47,6 @@ public final class LanguageServer: @unchecked Sendable {
     private var scheduled = 0
     /// The diagnostics last published per document, for code actions.
     var published: [String: [PublishedDiagnostic]] = [:]
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     enum LifecycleState { case starting, running, shuttingDown, exited }
 
     /// A server that writes its responses and notifications through `writer`.
@@ -228,16 +222,15 @@ public final class LanguageServer: @unchecked Sendable {
     // MARK: Output
 
     func respond(id: RequestID, result: JSONValue) {
-        send(OutgoingResponse(id: id, result: result))
+        writer.send(OutgoingResponse(id: id, result: result).json)
     }
 
     func respond(id: RequestID, error: ResponseError) {
-        send(OutgoingResponse(id: id, error: error))
+        writer.send(OutgoingResponse(id: id, error: error).json)
     }
 
-    private func send<T: Encodable>(_ message: T) {
-        guard let body = try? encoder.encode(message) else { return }
-        writer.send(body)
+    private func send(_ notification: OutgoingNotification) {
+        writer.send(notification.json)
     }
 
     /// The open document a request is about, or the LSP error for one that is not open.
