@@ -43,7 +43,7 @@ extension LayoutSession {
         let document = documentChanged ? spec.document : model.document
         let fileDiagnostics = Self.fileDiagnostics(
             document: document, readError: spec.readError, sheet: inputs.latestSheet)
-        if !firstLoad {
+        if !firstLoad, !appliesFilesWithErrors {
             let blocking = Self.newErrors(in: fileDiagnostics, comparedTo: model.fileDiagnostics)
             guard blocking.isEmpty else {
                 report.blockingErrors = blocking
