@@ -17,9 +17,8 @@ final class DevMode {
     private var watcher: FileWatcher?
     /// The errors of the last reload (the drawer shows them while non-empty).
     private(set) var errors: [Diagnostic] = []
-    /// Whether the inspector is open, and the view it shows.
-    var inspectorOpen = false
-    var inspectedID: String?
+    /// The inspector, drawer and badge's state (DevMode+Overlays.swift).
+    var overlays = DevOverlays()
     /// Reloads so far (tests and the status line read it).
     private(set) var reloadCount = 0
 
@@ -69,8 +68,8 @@ final class DevMode {
     }
 
     private func reloadSpec(_ path: String, in app: App) {
-        guard var fresh = try? Layout(spec: path, size: app.layout.size) else { return }
-        let specErrors = fresh.diagnostics.filter { $0.severity == .error }
+        guard let fresh = try? Layout(spec: path, size: app.layout.size) else { return }
+        let specErrors = fresh.diagnostics.filter(\.standsForErrors)
         guard specErrors.isEmpty else {
             errors = specErrors
             return
@@ -85,6 +84,6 @@ final class DevMode {
         fresh.resize(to: app.layout.size)
         app.layout = fresh
         app.appliedStates.removeAll()
-        errors = fresh.diagnostics.filter { $0.severity == .error }
+        errors = fresh.diagnostics.filter(\.standsForErrors)
     }
 }

@@ -87,9 +87,7 @@ extension DesignerState {
     /// the engine's conflicts: those are the inspector's), with the notes that
     /// count errors left out of a capped list.
     func fileErrors() -> [Diagnostic] {
-        session.diagnostics.filter {
-            $0.origin != .engine && ($0.severity == .error || ($0.omitted?.errors ?? 0) > 0)
-        }
+        session.diagnostics.filter { $0.origin != .engine && $0.standsForErrors }
     }
 
     /// Drops a selection whose view went away, and a constraint focus past the end.

@@ -201,8 +201,7 @@ extension LayoutSession {
     /// error still reloads.
     static func newErrors(in diagnostics: [Diagnostic], comparedTo applied: [Diagnostic]) -> [Diagnostic] {
         // A "more not shown" note stands for the errors it counts.
-        let isError = { (d: Diagnostic) in d.severity == .error || (d.omitted?.errors ?? 0) > 0 }
-        let known = Set(applied.lazy.filter(isError).map(\.identity))
-        return diagnostics.filter { isError($0) && !known.contains($0.identity) }
+        let known = Set(applied.lazy.filter(\.standsForErrors).map(\.identity))
+        return diagnostics.filter { $0.standsForErrors && !known.contains($0.identity) }
     }
 }

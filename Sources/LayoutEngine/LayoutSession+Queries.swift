@@ -103,10 +103,23 @@ extension LayoutSession {
         case .active: break
         }
         if binding.conflictRecords.contains(where: { $0.members.contains(ref) }) { return .conflicting }
+        if case .implicit(_, let kind) = ref, kind == .screenWidth || kind == .screenHeight {
+            return screenSizeStatus(kind)
+        }
         guard let constraint = binding.pool[current.handle], !constraint.isRequired,
             let violation = binding.read({ $0.violation(of: constraint) }), violation > 1e-6
         else { return .satisfied }
         return .unsatisfied(by: violation)
+    }
+
+    /// `screen.width` reads `== terminal.width`, resolved to the terminal's
+    /// size: when the screen is laid out larger, the terminal's edit variable
+    /// gave way, so the rule as shown does not hold, by that many cells.
+    private func screenSizeStatus(_ kind: ImplicitKind) -> ConstraintStatus {
+        let variable = kind == .screenWidth ? binding.terminalWidth : binding.terminalHeight
+        let wanted = Double(kind == .screenWidth ? size.width : size.height)
+        let off = abs(binding.read { $0.value(of: variable) } - wanted)
+        return off > 1e-6 ? .unsatisfied(by: off) : .satisfied
     }
 
     // MARK: Conflicts, preferences, ambiguity

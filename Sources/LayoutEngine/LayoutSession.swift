@@ -104,7 +104,8 @@ public struct LayoutSession: Sendable {
         return readAndApply(changed: changedFiles)
     }
 
-    /// A new terminal size: the screen's edit variables take it (no rebuild). When
+    /// A new terminal size: the screen's edit variables and its floor take it
+    /// (no rebuild; constraints a conflict broke are tried again). When
     /// the stylesheets' `@media` blocks switch, the styles are cascaded again and
     /// only the constraints whose style values changed are updated.
     @discardableResult
@@ -115,10 +116,12 @@ public struct LayoutSession: Sendable {
         var clock = StageClock()
         size = newSize
         dropAlternative()
-        clock.timing(.solve) { binding.suggest(newSize) }
         report.applied = true
         let mediaSwitched =
             model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascadeMedia
+        clock.timing(.solve) {
+            binding.resizeScreens(to: newSize, in: model, retryingBroken: !mediaSwitched, report: &report)
+        }
         applyAndSolve(mediaSwitched ? restyledModel(model, clock: &clock) : nil, clock: &clock, report: &report)
         return report
     }

@@ -387,7 +387,8 @@ struct Resolver {
 
     func resolve(_ index: Int) -> Resolution {
         if collapseInPlay,
-            let reason = CollapseRules.reason(for: document.constraints[index], owner: owners[index], styles: styles)
+            let reason = CollapseRules.reason(
+                for: document.constraints[index], owner: owners[index], styles: styles, document: document)
         {
             return .inactive(reason)
         }

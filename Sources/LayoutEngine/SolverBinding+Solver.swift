@@ -119,7 +119,8 @@ extension SolverBinding {
     }
 
     /// Records a conflict and picks the member to break: the one edited most recently
-    /// (highest generation), ties going to the later one in spec order. A member
+    /// (highest generation), ties going to the later one in spec order, never the
+    /// screen's own while another member can go (`isUnbreakable`). A member
     /// other than `ref` is taken out of the solver here; `ref` is left to the caller.
     private mutating func breakMember(
         of conflict: [SolverConstraint], newcomer: SolverConstraint, ref: ConstraintRef, retrying: Bool = false,
@@ -132,8 +133,10 @@ extension SolverBinding {
         }
         if !members.contains(ref) { members.append(ref) }
         members.sort { model.orderKey($0) < model.orderKey($1) }
-        var victim = members[0]
-        for member in members.dropFirst() {
+        let candidates = members.filter { !Self.isUnbreakable($0) }
+        let eligible = candidates.isEmpty ? members : candidates
+        var victim = eligible[0]
+        for member in eligible.dropFirst() {
             let a = slot(member).generation, b = slot(victim).generation
             if a > b || (a == b && model.orderKey(victim) < model.orderKey(member)) { victim = member }
         }

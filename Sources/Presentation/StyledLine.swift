@@ -88,10 +88,11 @@ public struct StyledLine: Hashable, Sendable {
         var start = 0
         while start < pieces.count {
             let room = rows.isEmpty ? width : width - indent
-            var used = 0, end = start, lastBreak: Int?
+            var used = 0, end = start, lastBreak: Int?, seenText = false
             while end < pieces.count, used + pieces[end].2 <= room || end == start {
                 used += pieces[end].2
-                if pieces[end].0 == " " { lastBreak = end + 1 }
+                // A break after leading blanks only would leave an empty row.
+                if pieces[end].0 == " " { if seenText { lastBreak = end + 1 } } else { seenText = true }
                 end += 1
             }
             if end < pieces.count, let lastBreak, lastBreak > start, lastBreak < end { end = lastBreak }

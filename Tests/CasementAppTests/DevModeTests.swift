@@ -49,16 +49,16 @@ import Testing
     @Test func f12TogglesTheInspectorOverTheApp() throws {
         let (app, field, directory) = try app(dev: true, stylesheet: "")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let pilot = AppPilot(app, size: TerminalSize(width: 100, height: 20))
+        let pilot = AppPilot(app, size: TerminalSize(width: 150, height: 30))
         app.focus(field)
         pilot.press(.function(12))
-        #expect(pilot.text.contains("Inspector"))
-        #expect(pilot.text.contains("box.textfield #name"))
-        #expect(pilot.text.contains("satisfied  CasementAppTests/Support.swift:16:35"))  // the Swift line of the rule
+        #expect(pilot.text.contains("VIEWS 2"))
+        #expect(pilot.text.contains("▶  name box .textfield"))
+        #expect(pilot.text.contains("satisfied · CasementAppTests/Support.swift:16:35"))  // the Swift line of the rule
         pilot.press(.character("z"))
         #expect(field.text == "z")
         pilot.press(.function(12))
-        #expect(!pilot.text.contains("Inspector"))
+        #expect(!pilot.text.contains("VIEWS"))
     }
 
     @Test func theInspectorStrikesThroughOverriddenDeclarations() throws {
@@ -71,8 +71,8 @@ import Testing
             let line = pilot.lines[row]
             return try #require(line.range(of: text)).lowerBound.utf16Offset(in: line)
         }
-        let loser = try #require(pilot.lines.firstIndex { $0.contains("overridden:") })
-        #expect(pilot.cell(x: try column(of: "overridden:", in: loser), y: loser).attributes.contains(.strikethrough))
+        let loser = try #require(pilot.lines.firstIndex { $0.contains("color red") })
+        #expect(pilot.cell(x: try column(of: "color red", in: loser), y: loser).attributes.contains(.strikethrough))
         let winner = try #require(pilot.lines.firstIndex { $0.contains("color blue") })
         #expect(!pilot.cell(x: try column(of: "color blue", in: winner), y: winner).attributes.contains(.strikethrough))
     }

@@ -1,4 +1,5 @@
 import Casement
+import LayoutEngine
 import TestSupport
 import Testing
 
@@ -135,12 +136,15 @@ import Testing
 
     static let sizes = [TerminalSize(width: 60, height: 20), TerminalSize(width: 80, height: 24), TerminalSize(width: 123, height: 41)]
 
-    @Test func dslAndHandWrittenSpecsAgree() throws {
-        var random = SplitMix64(seed: 0xCA5E_11E7)
-        for caseNumber in 0..<300 {
+    /// 300 random cases in batches of 50: the fast loop runs the first batch,
+    /// `SlowDifferentialTests` the rest (docs/testing.md).
+    @Test(arguments: 0..<1)
+    func dslAndHandWrittenSpecsAgree(batch: Int) throws {
+        var random = SplitMix64(seed: 0xCA5E_11E7 &+ UInt64(batch))
+        for caseNumber in batch * 50..<(batch + 1) * 50 {
             var plans = Self.plans(&random)
             let (root, views) = Self.build(plans)
-            var layout = try Layout(root: root, size: Self.sizes[0])
+            let layout = try Layout(root: root, size: Self.sizes[0])
             for size in Self.sizes {
                 layout.resize(to: size)
                 let expected = Self.frames(ofSpec: Self.spec(plans), size: size)
@@ -164,4 +168,10 @@ import Testing
             }
         }
     }
+}
+
+/// The other batches of `DifferentialTests`: out of the fast loop (docs/testing.md).
+@Suite struct SlowDifferentialTests {
+    @Test(arguments: 1..<6)
+    func dslAndHandWrittenSpecsAgree(batch: Int) throws { try DifferentialTests().dslAndHandWrittenSpecsAgree(batch: batch) }
 }

@@ -34,7 +34,7 @@ import Testing
 
     /// One variable bounded by preferences at 300 priorities: 299 lower ones,
     /// which a sum of weights would let win, never outweigh the highest.
-    @Test func manyLevelsOnOneVariableStayStrictlyOrdered() throws {
+    func manyLevelsOnOneVariableStayStrictlyOrdered() throws {
         var solver = Solver()
         let width = Variable("width")
         try solver.add(width >= 0)
@@ -50,7 +50,7 @@ import Testing
         #expect(solver.invariantViolations().isEmpty)
     }
 
-    @Test func removingEveryPreferenceOfALevelDropsTheLevel() throws {
+    func removingEveryPreferenceOfALevelDropsTheLevel() throws {
         var solver = Solver()
         let x = Variable("x")
         let constraints = (1...300).map { (x == Double($0)).priority(Priority($0)) }
@@ -61,4 +61,11 @@ import Testing
         #expect(solver.statistics.priorityLevels == 150)
         #expect(solver.invariantViolations().isEmpty)
     }
+}
+
+/// The hundreds of levels of `PriorityLevelsTests`: out of the fast loop (docs/testing.md).
+@Suite struct SlowPriorityLevelsTests {
+    @Test func manyLevelsOnOneVariableStayStrictlyOrdered() throws { try PriorityLevelsTests().manyLevelsOnOneVariableStayStrictlyOrdered() }
+
+    @Test func removingEveryPreferenceOfALevelDropsTheLevel() throws { try PriorityLevelsTests().removingEveryPreferenceOfALevelDropsTheLevel() }
 }

@@ -152,14 +152,14 @@ import Testing
         return result
     }
 
-    @Test(arguments: 0..<200)
+    @Test(arguments: 0..<20)
     func randomSystemsStayCorrect(seed: Int) {
         let first = Self.run(seed: UInt64(seed), steps: 60)
         #expect(first.checked == 60)
     }
 
     /// The same, with every shortcut taken on these small systems (see `Tuning.stress`).
-    @Test(arguments: 0..<100)
+    @Test(arguments: 0..<10)
     func randomSystemsStayCorrectUnderStress(seed: Int) {
         let tuning = seed % 2 == 0 ? Tuning.stressEager : Tuning.stressStrict
         let first = Self.run(seed: UInt64(seed) &+ 5_000, steps: 60, tuning: tuning)
@@ -169,7 +169,7 @@ import Testing
     /// Two replays of the same calls give the same values, bit for bit.
     /// Correctness is checked above; here only the replay matters, so the
     /// runs skip the reference LP and can be long.
-    @Test(arguments: [7, 99, 1234, 4242])
+    @Test(arguments: [7])
     func runsAreBitIdentical(seed: UInt64) {
         for tuning in [Tuning(), Tuning.stressEager, Tuning.stressStrict] {
             let a = Self.run(seed: seed, steps: 300, tuning: tuning, checking: false)
@@ -216,7 +216,7 @@ import Testing
         return (vars, constraints, total)
     }
 
-    @Test(arguments: 0..<90)
+    @Test(arguments: 0..<12)
     func layoutsUnderChurn(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 10_000)
         let (vars, constraints, total) = Self.layout(&rng)
@@ -261,4 +261,22 @@ import Testing
         try? solver.removeEditVariable(total)
         #expect(solver.isEmpty)
     }
+}
+
+/// The rest of `PropertyTests`' seeds: the fast loop runs the first ones (docs/testing.md).
+@Suite struct SlowPropertyTests {
+    @Test(arguments: 20..<200)
+    func randomSystemsStayCorrect(seed: Int) { PropertyTests().randomSystemsStayCorrect(seed: seed) }
+
+    @Test(arguments: 10..<100)
+    func randomSystemsStayCorrectUnderStress(seed: Int) { PropertyTests().randomSystemsStayCorrectUnderStress(seed: seed) }
+
+    @Test(arguments: [99, 1234, 4242])
+    func runsAreBitIdentical(seed: UInt64) { PropertyTests().runsAreBitIdentical(seed: seed) }
+}
+
+/// The rest of `LayoutPropertyTests`' seeds: the fast loop runs the first ones (docs/testing.md).
+@Suite struct SlowLayoutPropertyTests {
+    @Test(arguments: 12..<90)
+    func layoutsUnderChurn(seed: Int) { LayoutPropertyTests().layoutsUnderChurn(seed: seed) }
 }

@@ -33,7 +33,7 @@ import Testing
         CheckCommand.output(spec: DemoFiles.relativeSpec(demo), size: size, reader: DemoFiles.rootReader)
     }
 
-    @Test(arguments: DemoFiles.demoNames.filter { intended[$0] == nil })
+    @Test(arguments: DemoFiles.demoNames.filter { intended[$0] == nil && $0 != "stress" })
     func demoChecksClean(_ demo: String) {
         for size in Self.sizes {
             let output = Self.check(demo, size)
@@ -63,4 +63,10 @@ import Testing
             .split(separator: "\n", omittingEmptySubsequences: false)
         #expect(ambiguity[16].contains("box drifting"))
     }
+}
+
+/// The stress demo's check: out of the fast loop (docs/testing.md).
+@Suite struct SlowCheckTests {
+    @Test(arguments: ["stress"])
+    func demoChecksClean(_ demo: String) { CheckTests().demoChecksClean(demo) }
 }

@@ -30,6 +30,10 @@ import Testing
     /// output, every view's frame on one line, and a few views in full.
     static let digestedDemo = "stress"
 
+    /// The cases of every demo but the stress demo (the fast loop's), and the stress demo's.
+    static let casesButStress = cases.filter { $0.demo != digestedDemo }
+    static let stressCases = cases.filter { $0.demo == digestedDemo }
+
     @Test(arguments: cases)
     func plainRenderMatchesGolden(_ item: Case) {
         let output = RenderCommand.output(
@@ -46,7 +50,6 @@ import Testing
         GoldenFiles.compare(output.stdout, to: item.stem + ".json")
     }
 
-    @Test(arguments: cases.filter { $0.demo == digestedDemo })
     func bigJSONRenderMatchesDigestFramesAndSamples(_ item: Case) throws {
         let spec = DemoFiles.relativeSpec(item.demo)
         let output = RenderCommand.output(spec: spec, size: item.size, format: .json, reader: DemoFiles.rootReader)
@@ -106,4 +109,10 @@ import Testing
             #expect(GoldenFiles.names.contains(name), "Golden/\(name) is missing")
         }
     }
+}
+
+/// The stress demo's JSON golden: out of the fast loop (docs/testing.md).
+@Suite struct SlowGoldenTests {
+    @Test(arguments: GoldenTests.cases.filter { $0.demo == GoldenTests.digestedDemo })
+    func bigJSONRenderMatchesDigestFramesAndSamples(_ item: GoldenTests.Case) throws { try GoldenTests().bigJSONRenderMatchesDigestFramesAndSamples(item) }
 }

@@ -10,7 +10,7 @@ import Testing
 /// the array of paint nodes first (a second copy of every style, alive at the
 /// command's peak). Every demo must render exactly as the array paints.
 @Suite struct NodeByNodeRenderTests {
-    @Test(arguments: GoldenTests.cases)
+    @Test(arguments: GoldenTests.casesButStress)
     func everyFormatIsThePaintingOfTheArray(_ item: GoldenTests.Case) throws {
         let spec = DemoFiles.relativeSpec(item.demo)
         guard case .success(var session) = SpecLoading.load(spec, size: item.size, reader: DemoFiles.rootReader) else {
@@ -22,4 +22,10 @@ import Testing
         #expect(LayoutOutput.render(&session, format: .ansi, depth: .trueColor) == ANSIRenderer(depth: .trueColor).render(grid))
         #expect(LayoutOutput.render(&session, format: .svg, depth: .palette256) == SVGRenderer(depth: .palette256).render(grid))
     }
+}
+
+/// The stress demo's cases of `NodeByNodeRenderTests`: out of the fast loop (docs/testing.md).
+@Suite struct SlowNodeByNodeRenderTests {
+    @Test(arguments: GoldenTests.stressCases)
+    func everyFormatIsThePaintingOfTheArray(_ item: GoldenTests.Case) throws { try NodeByNodeRenderTests().everyFormatIsThePaintingOfTheArray(item) }
 }

@@ -16,7 +16,7 @@ import Testing
         var text: String { items.joined() }
     }
 
-    @Test(arguments: GoldenTests.cases)
+    @Test(arguments: GoldenTests.casesButStress)
     func streamedDocumentIsTheWholeDocument(_ item: GoldenTests.Case) throws {
         let spec = DemoFiles.relativeSpec(item.demo)
         guard case .success(let session) = SpecLoading.load(spec, size: item.size, reader: DemoFiles.rootReader) else {
@@ -68,4 +68,10 @@ import Testing
             #expect(JSONValue.string(text).rendered() == expected, "\(text.debugDescription)")
         }
     }
+}
+
+/// The stress demo's cases of `StreamedJSONTests`: out of the fast loop (docs/testing.md).
+@Suite struct SlowStreamedJSONTests {
+    @Test(arguments: GoldenTests.stressCases)
+    func streamedDocumentIsTheWholeDocument(_ item: GoldenTests.Case) throws { try StreamedJSONTests().streamedDocumentIsTheWholeDocument(item) }
 }

@@ -7,7 +7,7 @@ import TextMetrics
 @testable import casement
 
 /// Texts drawn over each other: the cells where two text views put glyphs intersect.
-@Suite struct TextOverlapTests {
+@Suite struct SlowTextOverlapTests {
     /// The header's brand, environment and clock at every width the gallery can
     /// open the dashboard at (`◆ Casement Oproduction · eu-west-1` at 48 columns
     /// before): centred while there is room, pushed aside, then collapsed.

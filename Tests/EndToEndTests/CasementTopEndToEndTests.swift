@@ -27,9 +27,9 @@ private final class TopScenario {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func expectRestored(sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectRestored(status: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
         let screen = tmux.waitFor(text: "top exited")
-        #expect(screen.containsText("top exited 0, modes same"), "\(screen.joinedText)", sourceLocation: sourceLocation)
+        #expect(screen.containsText("top exited \(status), modes same"), "\(screen.joinedText)", sourceLocation: sourceLocation)
         #expect(screen.containsText("shell before top"), sourceLocation: sourceLocation)
         #expect(tmux.paneValue("alternate_on") == "0", sourceLocation: sourceLocation)
         #expect(tmux.paneValue("cursor_flag") == "1", sourceLocation: sourceLocation)
@@ -53,7 +53,7 @@ extension TmuxSession {
 @Suite(
     "casement-top in a terminal (tmux)",
     .enabled(if: tmuxPath != nil, "tmux is not installed: the end-to-end tests drive casement-top in tmux"))
-struct CasementTopEndToEndTests {
+struct SlowCasementTopEndToEndTests {
     @Test("shows processes, sorts, filters, opens details, reloads its .cas live, F12 inspects, q restores")
     func devSession() throws {
         let scenario = try TopScenario(arguments: "--dev")
@@ -89,10 +89,11 @@ struct CasementTopEndToEndTests {
         screen = tmux.waitFor(text: "╔═ CPU")
 
         tmux.send("F12")
-        screen = tmux.waitFor(text: "Inspector")
-        #expect(screen.containsText("box #processes"), "\(screen.joinedText)")
+        screen = tmux.waitFor(text: "VIEWS")
+        #expect(screen.containsText("processes box \"Processes\""), "\(screen.joinedText)")
+        #expect(screen.containsText("F12 close"), "\(screen.joinedText)")  // dev mode's status line
         tmux.send("F12")
-        screen = tmux.expectSoon("the inspector to close") { !$0.containsText("Inspector") }
+        screen = tmux.expectSoon("the inspector to close") { !$0.containsText("VIEWS") }
 
         tmux.send("Escape")   // closes the details
         screen = tmux.expectSoon("the details to close") { !$0.containsText("threads") }
@@ -102,7 +103,7 @@ struct CasementTopEndToEndTests {
         scenario.expectRestored()
     }
 
-    @Test("Ctrl-C and SIGTERM end it with the terminal restored", arguments: ["C-c", "TERM"])
+    @Test("Ctrl-C and SIGTERM end it with the terminal restored, exiting 130 and 143", arguments: ["C-c", "TERM"])
     func signals(_ how: String) throws {
         let scenario = try TopScenario(arguments: "", width: 100, height: 30)
         let tmux = scenario.tmux
@@ -115,7 +116,7 @@ struct CasementTopEndToEndTests {
             let pid = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
             kill(pid, SIGTERM)
         }
-        scenario.expectRestored()
+        scenario.expectRestored(status: how == "C-c" ? 130 : 143)
     }
 
     @Test("without --dev it runs from any directory on its embedded files; the details panel needs 100 columns")

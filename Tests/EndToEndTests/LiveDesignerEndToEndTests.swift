@@ -75,7 +75,7 @@ private final class Scenario {
 @Suite(
     "casement in a terminal (tmux)",
     .enabled(if: tmuxPath != nil, "tmux is not installed: the end-to-end tests drive casement in tmux"))
-struct LiveDesignerEndToEndTests {
+struct SlowLiveDesignerEndToEndTests {
     @Test("a saved edit shows up; a syntax error opens the drawer over the old layout; the fix clears it")
     func editErrorAndFix() throws {
         let scenario = try Scenario()
@@ -215,7 +215,7 @@ struct LiveDesignerEndToEndTests {
 }
 
 @Suite("casement without a terminal")
-struct PlainOutputEndToEndTests {
+struct SlowPlainOutputEndToEndTests {
     @Test("stdout is not a terminal: one plain frame, as render prints it, and exit 0")
     func pipedOutput() throws {
         let directory = try temporaryDirectory()

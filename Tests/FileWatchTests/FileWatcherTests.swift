@@ -35,7 +35,7 @@ private let patience: Duration = .seconds(5)
 /// Long enough for a report that should not come to have come.
 private let quietWait: Duration = .milliseconds(250)
 
-@Suite struct FileWatcherTests {
+@Suite struct SlowFileWatcherTests {
     @Test(arguments: backends) func reportsTheMechanismAsked(backend: FileWatcher.Options.Backend) throws {
         let watcher = try makeWatcher(backend)
         #expect(watcher.mechanism == (backend == .polling ? .polling : .inotify))

@@ -69,7 +69,7 @@ import Testing
     }
 
     /// The benchmark's threshold stages a load of a few hundred constraints.
-    @Test func defaultThresholdStagesALargeLoad() {
+    func defaultThresholdStagesALargeLoad() {
         var generator = TreeGenerator(random: SplitMix64(seed: 99))
         var spec = generator.spec(depth: 5)
         while generator.made < 300 { spec = generator.spec(depth: 5) }
@@ -87,4 +87,9 @@ import Testing
         }
         for ref in refs { #expect(PackedConstraintRef(ref).ref == ref) }
     }
+}
+
+/// The large staged load of `StagedLoadTests`: out of the fast loop (docs/testing.md).
+@Suite struct SlowStagedLoadTests {
+    @Test func defaultThresholdStagesALargeLoad() { StagedLoadTests().defaultThresholdStagesALargeLoad() }
 }

@@ -84,9 +84,8 @@ import Testing
         #expect(loweredA.diagnostics == loweredB.diagnostics, "\(note())", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: [0, 1, 2])
     func randomEditsParseAsFromScratch(base: Int) {
-        let start = [RobustnessTests.rich, ReuseTests.plainSpec(sections: 2, leaves: 4), Self.nestedSpec(sections: 3)][base]
+        let start = [SlowRobustnessTests.rich, ReuseTests.plainSpec(sections: 2, leaves: 4), Self.nestedSpec(sections: 3)][base]
         let startSyntax = SpecParser.parse(SourceText(path: "i.layout", text: start))
         var random = SplitMix64(seed: 0x1AC_0000 + UInt64(base))
         var text = Array(start.utf8)
@@ -161,4 +160,10 @@ import Testing
         #expect(IncrementalParse(previous: previous, source: edited) == nil)
         Self.expectSame(SpecParser.parse(edited, reusing: previous), SpecParser.parse(edited), "broken")
     }
+}
+
+/// The long random-edit runs of `IncrementalParseTests`: out of the fast loop (docs/testing.md).
+@Suite struct SlowIncrementalParseTests {
+    @Test(arguments: [0, 1, 2])
+    func randomEditsParseAsFromScratch(base: Int) { IncrementalParseTests().randomEditsParseAsFromScratch(base: base) }
 }

@@ -91,9 +91,8 @@ import Testing
         SpecLowering.lower(SpecParser.parse(SourceText(path: "p.layout", text: text)), styles: Self.styles(columns: columns))
     }
 
-    @Test(arguments: [0, 1])
     func mutationFuzzMatchesLoweringFromScratch(base: Int) {
-        let start = base == 0 ? RobustnessTests.rich : Self.plainSpec(sections: 2, leaves: 4)
+        let start = base == 0 ? SlowRobustnessTests.rich : Self.plainSpec(sections: 2, leaves: 4)
         let fragments = [
             "{", "}", "[", "]", "(", ")", "==", ">=", "=", "within", "inset 1", "@high", " as x", ",", ".", ";", "|",
             "-", "+", "*", "$size", "\n", "parent", "let ", "let k = 2\n", "use \"a.cas\"\n", "equal width (a b)\n",
@@ -247,4 +246,10 @@ import Testing
         #expect(takenCount(again) == 0)
         #expect(ConstraintDelta(from: changed, to: again).constantChanged.count == 1)
     }
+}
+
+/// The long mutation runs of `ReuseTests`: out of the fast loop (docs/testing.md).
+@Suite struct SlowReuseTests {
+    @Test(arguments: [0, 1])
+    func mutationFuzzMatchesLoweringFromScratch(base: Int) { ReuseTests().mutationFuzzMatchesLoweringFromScratch(base: base) }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// Malformed, truncated, deeply nested, huge and randomly mutated input: no
 /// crash, no hang, and every diagnostic points inside the file.
-@Suite struct RobustnessTests {
+@Suite struct SlowRobustnessTests {
     /// A spec using every construct.
     static let rich = """
         # every construct

@@ -24,7 +24,7 @@ func expectLocated(_ s: Stylesheet, sources: [String: String], _ context: @autoc
     }
 }
 
-@Suite struct RobustnessTests {
+@Suite struct SlowRobustnessTests {
     static let corpus: [String] = [
         SyntaxTests.braces, SyntaxTests.indentation, SyntaxTests.mixed, SyntaxTests.allman,
         """

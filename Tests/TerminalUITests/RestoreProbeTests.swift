@@ -11,7 +11,7 @@ private let probeVariable = "CASEMENT_TERMINAL_PROBE"
 /// The last-resort restore cannot be tested in this process (it ends it), so a
 /// child copy of the test binary runs `restoreProbe` on a pseudo-terminal and
 /// dies in the way asked; the parent checks the terminal came back.
-@Suite struct TerminalRestoreTests {
+@Suite struct SlowTerminalRestoreTests {
     @Test func aTrapRestoresTheTerminal() throws {
         let result = try runProbe("trap")
         #expect(result.signal == SIGILL || result.signal == SIGTRAP)

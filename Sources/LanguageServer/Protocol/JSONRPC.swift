@@ -29,6 +29,8 @@ public struct ResponseError: Error, Codable, Hashable, Sendable {
     public static let internalError = -32603
     /// LSP: a request before `initialize`.
     public static let serverNotInitialized = -32002
+    /// LSP: the client cancelled the request (`$/cancelRequest`) before it was answered.
+    public static let requestCancelled = -32800
     /// LSP: a request about a document the server cannot answer for.
     public static let requestFailed = -32803
 

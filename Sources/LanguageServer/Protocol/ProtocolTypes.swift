@@ -108,6 +108,17 @@ public struct CompletionItem: Codable, Hashable, Sendable {
     public var kind: Int
     /// A short note shown beside the label, such as `kind` or `attribute`; nil: none.
     public var detail: String?
+    /// What choosing the item does: replace the name typed around the cursor with
+    /// the label; nil: the client inserts the label at its own guess of the word.
+    public var textEdit: TextEdit?
+
+    /// An item; the server sets `textEdit` once it knows what is typed.
+    public init(label: String, kind: Int, detail: String?, textEdit: TextEdit? = nil) {
+        self.label = label
+        self.kind = kind
+        self.detail = detail
+        self.textEdit = textEdit
+    }
 }
 
 /// An entry in the document's outline: a view, a stylesheet variable or rule, or a rule's declaration.
