@@ -1,4 +1,5 @@
 import Canvas
+import Cells
 import LayoutEngine
 import Casement
 import LayoutEngine
