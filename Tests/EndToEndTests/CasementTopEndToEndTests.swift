@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// casement-top running in tmux, from a directory of its own.
-private final class TopScenario {
+final class TopScenario {
     let directory: String
     let tmux: TmuxSession
 
@@ -39,7 +39,7 @@ private final class TopScenario {
 extension TmuxSession {
     /// Waits until `condition` holds; a timeout is a test failure showing the screen.
     @discardableResult
-    fileprivate func expectSoon(
+    func expectSoon(
         _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) -> Bool
     ) -> [String] {
         let screen = waitFor(condition)

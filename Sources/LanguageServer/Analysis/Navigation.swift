@@ -129,16 +129,19 @@ extension LanguageServer {
     func prepareRename(_ params: JSONValue) throws -> JSONValue {
         let document = try openDocument(params)
         let position = try position(params)
-        guard let (symbol, range) = symbol(at: position, in: document) else {
-            let word = WordAtPosition.find(in: document, at: position)?.name
-            if let word, SpecParser.reservedWords.contains(word) || SpecHighlight.keywords.contains(word) {
-                throw ResponseError(code: ResponseError.requestFailed, message: "'\(word)' is a reserved word; it cannot be renamed")
-            }
-            throw ResponseError(
-                code: ResponseError.requestFailed,
-                message: "nothing to rename here: put the cursor on a view id, a let name, a class or a variable")
-        }
+        guard let (symbol, range) = symbol(at: position, in: document) else { throw notRenamable(at: position, in: document) }
         return .object(["range": .encoding(range), "placeholder": .string(symbol.name)])
+    }
+
+    /// Why there is nothing to rename at a position (a reserved word, or no name at all).
+    private func notRenamable(at position: Position, in document: TextDocument) -> ResponseError {
+        let word = WordAtPosition.find(in: document, at: position)?.name
+        if let word, SpecParser.reservedWords.contains(word) || SpecHighlight.keywords.contains(word) {
+            return ResponseError(code: ResponseError.requestFailed, message: "'\(word)' is a reserved word; it cannot be renamed")
+        }
+        return ResponseError(
+            code: ResponseError.requestFailed,
+            message: "nothing to rename here: put the cursor on a view id, a let name, a class or a variable")
     }
 
     /// `textDocument/rename`: every mention of `references`, replaced; refused
@@ -147,9 +150,7 @@ extension LanguageServer {
         let document = try openDocument(params)
         let position = try position(params)
         guard let requested = params["newName"]?.stringValue else { throw ResponseError.invalidParams("missing newName") }
-        guard let (symbol, _) = symbol(at: position, in: document) else {
-            throw ResponseError(code: ResponseError.requestFailed, message: "nothing to rename here")
-        }
+        guard let (symbol, _) = symbol(at: position, in: document) else { throw notRenamable(at: position, in: document) }
         let found = mentions(of: symbol, from: document.path)
         let newName = try validatedName(requested, for: symbol, mentions: found)
         var changes: [String: [TextEdit]] = [:]

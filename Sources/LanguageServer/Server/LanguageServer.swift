@@ -62,8 +62,10 @@ public final class LanguageServer: @unchecked Sendable {
     private let sizeSource: LayoutSizeSource?
     /// The server's own requests to the client are numbered from here.
     private var nextRequestNumber = 0
-    /// The watcher of files on disk, when the client cannot watch them for us.
-    private var diskWatcher: DiskWatcher?
+    /// The watcher of files on disk, when the client cannot watch them for us
+    /// (set on the reader's thread, read on the analysis queue: under the lock).
+    private var ownWatcher: DiskWatcher?
+    private var diskWatcher: DiskWatcher? { lock.withLock { ownWatcher } }
 
     enum LifecycleState { case starting, running, shuttingDown, exited }
 
@@ -76,6 +78,8 @@ public final class LanguageServer: @unchecked Sendable {
         workspace = Workspace(width: options.width, height: options.height)
         workspace.sizeForSpec = { [sizes] in sizes?.size(ofSpec: $0) }
     }
+
+    deinit { ownWatcher?.stop() }
 
     /// True once `exit` arrived.
     public var hasExited: Bool { lock.withLock { state == .exited } }
@@ -132,6 +136,7 @@ public final class LanguageServer: @unchecked Sendable {
             respond(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "initialize may be sent only once"))
         case ("shutdown", _):
             lock.withLock { state = .shuttingDown }
+            diskWatcher?.stop()
             analysisQueue.async { self.respond(id: id, result: .null) }
         case (_, .shuttingDown), (_, .exited):
             respond(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down"))
@@ -307,7 +312,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func applySizes(default size: TerminalSize) {
         bringUpToDate()
         workspace.resize(default: size) { [sizeSource] in sizeSource?.size(ofSpec: $0) }
-        if clientCapabilities["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue == true {
+        if lock.withLock({ clientCapabilities })["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue == true {
             sendRequest("workspace/inlayHint/refresh", params: .null)
         }
         publishChanged(store.snapshot())
@@ -331,7 +336,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// register the watcher dynamically; otherwise the server watches the files
     /// its analysis reads from disk itself.
     private func watchFiles() {
-        let dynamic = clientCapabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+        let dynamic = lock.withLock { clientCapabilities }["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         if dynamic {
             let watchers: JSONValue = .array(["**/*.cas", "**/*.layout"].map { .object(["globPattern": .string($0)]) })
             sendRequest("client/registerCapability", params: .object(["registrations": .array([.object([
@@ -341,7 +346,7 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         guard diskWatcher == nil, let watcher = DiskWatcher(onChange: { [weak self] in self?.filesChangedOnDisk($0) }) else { return }
-        diskWatcher = watcher
+        lock.withLock { ownWatcher = watcher }
         analysisQueue.async {
             watcher.watch(self.workspace.filesReadFromDisk(open: Set(self.store.snapshot().keys)))
         }
@@ -359,9 +364,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func publish(uri: String, version: Int?, diagnostics: [LSPDiagnostic]) {
-        var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": .encoding(diagnostics)]
-        if let version { params["version"] = .number(Double(version)) }
-        send(OutgoingNotification(method: "textDocument/publishDiagnostics", params: .object(params)))
+        writer.send(DiagnosticsJSON.notification(uri: uri, version: version, diagnostics: diagnostics))
     }
 
     // MARK: Output
