@@ -68,11 +68,6 @@ public final class LanguageServer: @unchecked Sendable {
     /// (set on the reader's thread, read on the analysis queue: under the lock).
     private var ownWatcher: DiskWatcher?
     private var diskWatcher: DiskWatcher? { lock.withLock { ownWatcher } }
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     enum LifecycleState { case starting, running, shuttingDown, exited }
 
@@ -390,16 +385,20 @@ public final class LanguageServer: @unchecked Sendable {
     // MARK: Output
 
     func respond(id: RequestID, result: JSONValue) {
-        send(OutgoingResponse(id: id, result: result))
+        writer.send(OutgoingResponse(id: id, result: result).json)
     }
 
     func respond(id: RequestID, error: ResponseError) {
-        send(OutgoingResponse(id: id, error: error))
+        writer.send(OutgoingResponse(id: id, error: error).json)
     }
 
-    private func send<T: Encodable>(_ message: T) {
-        guard let body = try? encoder.encode(message) else { return }
-        writer.send(body)
+    private func send(_ notification: OutgoingNotification) {
+        writer.send(notification.json)
+    }
+
+    /// Sends a message built as JSON (the server's own requests).
+    private func send(_ message: JSONValue) {
+        writer.send(JSONWriter.data(message))
     }
 
     /// The open document a request is about, or the LSP error for one that is not open.
