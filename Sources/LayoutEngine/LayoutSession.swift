@@ -41,6 +41,12 @@ public struct LayoutSession: Sendable {
     var droppedParseMemos = false
     /// True while `diagnostics` shows the errors of files that were not applied.
     var isShowingBlockedErrors = false
+    /// When true, every reload applies what the files give, errors or not, as the
+    /// first load does, so the layout and its diagnostics are always those of the
+    /// files as they are now (what `casement check` prints for them). The language
+    /// server sets it: a buffer's diagnostics are about the buffer. When false (the
+    /// designer's way), a reload that brings new errors keeps the last good layout.
+    public var appliesFilesWithErrors = false
     /// The diagnostics of the last load or reload (files and engine), sorted.
     public internal(set) var diagnostics: [Diagnostic] = []
     /// Answers worked out on request, kept until the layout next changes (see `Memo`).

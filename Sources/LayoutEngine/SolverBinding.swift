@@ -34,6 +34,10 @@ struct SolverBinding: Sendable {
     /// The views that fill the terminal (top-level screens), for a resize.
     var topLevelScreens: [Int] = []
     var conflictRecords: [ConflictRecord] = []
+    /// Why each constraint broken since the last apply was broken (see `ConflictProof`).
+    var proofs: [ProofKey: ConflictProof] = [:]
+    /// The proofs of the apply before, read while it tries broken constraints again.
+    var earlierProofs: [ProofKey: ConflictProof] = [:]
     /// Counts applied changes; constraints remember the one that last touched them.
     var generation = 0
     /// Solver constraint (by `identity`) to engine constraint, built when first

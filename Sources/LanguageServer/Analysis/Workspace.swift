@@ -67,6 +67,9 @@ final class Workspace: @unchecked Sendable {
                 update(path) { $0.reload(changedFiles: relevant) }
             } else {
                 var session = LayoutSession(specPath: path, reader: files.reader, size: sizeForSpec(path) ?? size)
+                // A buffer's diagnostics are about the buffer: a reload with errors
+                // is applied as `check` would, not held back for the last good layout.
+                session.appliesFilesWithErrors = true
                 session.load()
                 checked[path] = session.checkDiagnostics()
                 sessions[path] = session
