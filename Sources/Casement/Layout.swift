@@ -21,7 +21,7 @@ import LayoutSpec
 /// per tree.
 public final class Layout {
     /// The top-level views: the one given, or a spec's.
-    public private(set) var roots: [View]
+    public internal(set) var roots: [View]
     /// The first top-level view.
     public var root: View { roots[0] }
     /// What the last change applied to the solver did (constants updated in place, constraints added, …).

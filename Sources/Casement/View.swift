@@ -42,6 +42,8 @@ public final class View {
     var rules: [Rule] = []
     /// For a view loaded with `Layout(spec:)`: its header and body as parsed.
     var spec: SpecOrigin?
+    /// For a spec's view: what names it across saves (see `Layout.reloadSpec()`).
+    var specKey = ""
     /// Rules `updateConstraints` matched to the spec's own rules, newest last.
     var specUpdates: [Rule] = []
     /// `distribute` lines this view holds (made by `distribute(_:along:…)`).
