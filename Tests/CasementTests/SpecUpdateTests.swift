@@ -7,6 +7,8 @@ import Testing
 /// (issue 25, item 6 of its defects).
 @Suite struct SpecUpdateTests {
     static let spec = """
+        # A sidebar and a card (comments and blank lines are not copied anywhere).
+
         use "app.cas"
         screen root {
           box sidebar {
@@ -69,8 +71,8 @@ import Testing
         let ambiguous = try #require(layout.diagnostics.first { $0.message.contains("matches 2 rules") })
         #expect(ambiguous.severity == .warning)
         #expect(ambiguous.location.line == line)
-        #expect(ambiguous.message.contains(fixture.path("s.layout") + ":12:5"))
-        #expect(ambiguous.message.contains(fixture.path("s.layout") + ":13:5"))
+        #expect(ambiguous.message.contains(fixture.path("s.layout") + ":14:5"))
+        #expect(ambiguous.message.contains(fixture.path("s.layout") + ":15:5"))
         #expect(layout.frame(of: card)?.width == 10)
         let missLine = #line + 1
         card.updateConstraints { $0.height.lessThanOrEqualTo(3) }
@@ -86,7 +88,7 @@ import Testing
         let repeated = try #require(layout.diagnostics.first { $0.message.contains("label 'sidebar-width' is already used") })
         #expect(repeated.location.file == "CasementTests/SpecUpdateTests.swift")
         #expect(repeated.location.line == line)
-        #expect(repeated.message.contains("at line 6"))
+        #expect(repeated.message.contains("at line 8"))
         _ = fixture
     }
 
@@ -104,7 +106,7 @@ import Testing
         let broken = layout.reloadSpec()
         #expect(!broken.blockingErrors.isEmpty)
         #expect(layout.frame(of: sidebar)?.width == 20)
-        #expect(layout.diagnostics.contains { $0.location.line == 6 && $0.severity == .error })
+        #expect(layout.diagnostics.contains { $0.location.line == 8 && $0.severity == .error })
         // Code keeps changing the layout meanwhile.
         badge.updateConstraints { $0.size.equalTo(3) }
         #expect(layout.frame(of: badge) == ViewFrame(x: 17, y: 0, width: 3, height: 3))
