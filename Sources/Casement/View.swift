@@ -48,6 +48,8 @@ public final class View {
     var specUpdates: [Rule] = []
     /// `distribute` lines this view holds (made by `distribute(_:along:…)`).
     var distributions: [Distribution] = []
+    /// Hugging and compression resistance set in code (`setContentHuggingPriority(_:for:)`, …).
+    var contentPrioritySettings = ContentPrioritySettings() { didSet { if contentPrioritySettings != oldValue { changed() } } }
     /// Misuse reported at the call that made it (a refused `addSubview`), shown
     /// in the layout's diagnostics while the view is in it.
     var problems: [Diagnostic] = [] { didSet { changed() } }

@@ -138,7 +138,9 @@ extension App {
             let content = widget.intrinsicSize
             guard content.width != nil || content.height != nil || widget.intrinsicHandles != nil else { continue }
             var chrome = (width: 0, height: 0)
-            if let style = computedStyle(of: widget.view) {
+            let style = computedStyle(of: widget.view)
+            let priorities = IntrinsicPriorities(code: widget.view.contentPrioritiesSetInCode, style: style?.contentPriorities)
+            if let style {
                 let ring = style.border.takesRing ? 2 : 0
                 chrome = (ring + Int(style.padding.left + style.padding.right),
                           ring + Int(style.padding.top + style.padding.bottom))
@@ -147,7 +149,14 @@ extension App {
                                        height: content.height.map { $0 + chrome.height })
             var handles = widget.intrinsicHandles ?? Self.makeIntrinsicHandles(for: widget.view)
             guard handles.applied != wanted || handles.appliedHugging != widget.hugsContent
-                || widget.intrinsicHandles == nil else { continue }
+                || handles.appliedPriorities != priorities || widget.intrinsicHandles == nil else { continue }
+            if handles.appliedPriorities != priorities {
+                handles.widthAtLeast.update(priority: priorities.resistWidth)
+                handles.widthAtMost.update(priority: priorities.hugWidth)
+                handles.heightAtLeast.update(priority: priorities.resistHeight)
+                handles.heightAtMost.update(priority: priorities.hugHeight)
+                handles.appliedPriorities = priorities
+            }
             Self.set(handles.widthAtLeast, to: wanted.width)
             Self.set(handles.widthAtMost, to: widget.hugsContent ? wanted.width : nil)
             Self.set(handles.heightAtLeast, to: wanted.height)

@@ -96,6 +96,9 @@ enum SyntaxBuilder {
             params.append(ParameterSyntax(
                 name: NameSyntax(name, here), value: parameterValue(view.params[name]!), valueSpan: here))
         }
+        for (name, priority) in view.contentPrioritySettings.parameters {
+            params.append(ParameterSyntax(name: NameSyntax(name, here), value: .number(Double(priority.value)), valueSpan: here))
+        }
         let writtenClasses = written?.classes.map(\.text)
         return ViewSyntax(
             kind: written?.kind ?? NameSyntax(view.kind.rawValue, here),
