@@ -24,8 +24,12 @@ struct DSLBench: ParsableCommand {
     @Option(help: "Timed runs per figure.")
     var runs = 11
 
+    @Option(help: "Only this workload: stress (the 1,023-view demo) or big (the 10,000-view tree).")
+    var only: String?
+
     func run() throws {
         let size = TerminalSize(width: 200, height: 60)
+        if only == "big" { return try measureBigUpdates(size: size) }
         var specFrames: [ViewFrame] = []
         var dslFrames: [ViewFrame] = []
         var specSamples: [Double] = []
@@ -51,7 +55,7 @@ struct DSLBench: ParsableCommand {
         let ratio = Summary(dslSamples).median / Summary(specSamples).median
         print("dsl stress N=\(n) ratio dsl/spec=\(fixed(ratio)) budget=1.200")
         try measureUpdates(size: size, n: n)
-        try measureBigUpdates(size: size)
+        if only != "stress" { try measureBigUpdates(size: size) }
     }
 
     /// The same constant edit on a 10,000-view tree built in code, against the
