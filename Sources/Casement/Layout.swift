@@ -71,9 +71,14 @@ public final class Layout {
     /// throws only when the file cannot be read or declares no view.
     public init(spec path: String, size: TerminalSize = TerminalSize(width: 80, height: 24)) throws(CasementError) {
         let text = try SpecImport.read(path)
-        let imported = SpecImport.views(of: SpecParser.parse(SourceText(path: path, text: text)))
+        let syntax = SpecParser.parse(SourceText(path: path, text: text))
+        let imported = SpecImport.views(of: syntax)
         guard !imported.roots.isEmpty else {
-            throw .unreadableSpec(path: path, reason: "it declares no view")
+            // Nothing to lay out: the spec's first error says why, at its line.
+            let error = syntax.diagnostics.first { $0.severity == .error }
+            throw .noView(
+                at: error?.location ?? SourceLocation(file: path, line: 1, column: 1),
+                reason: error.map { "it declares no view: \($0.message)" } ?? "it declares no view")
         }
         roots = imported.roots
         header = imported.header
@@ -257,6 +262,8 @@ public enum CasementError: Error, Equatable, CustomStringConvertible {
     case unreadableSpec(path: String, reason: String)
     /// `distribute` was given no views, or views in different superviews.
     case cannotDistribute(at: SourceLocation, reason: String)
+    /// The spec declares no view at all (at its first error, if it has one).
+    case noView(at: SourceLocation, reason: String)
 
     /// One line, as the command line prints errors.
     public var description: String {
@@ -264,6 +271,7 @@ public enum CasementError: Error, Equatable, CustomStringConvertible {
         case .notTopLevel(let view): "view '\(view)' is inside another view; lay out its top-level view"
         case .unreadableSpec(let path, let reason): "cannot read spec '\(path)': \(reason)"
         case .cannotDistribute(let location, let reason): "\(location): error: distribute: \(reason)"
+        case .noView(let location, let reason): "\(location): error: \(reason)"
         }
     }
 }

@@ -48,7 +48,7 @@ extension LayoutSession {
         // all; a stylesheet with new errors is then kept out (the last good
         // one stays) until it is fixed.
         var keepsAppliedSheet = false
-        if !firstLoad {
+        if !firstLoad, !appliesFilesWithErrors {
             var blocking = Self.newErrors(in: fileDiagnostics, comparedTo: model.fileDiagnostics)
             if inputs.isBuilt, !blocking.isEmpty {
                 let written = Set(document.diagnostics.lazy.map(\.identity))

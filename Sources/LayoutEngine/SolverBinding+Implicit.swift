@@ -48,6 +48,7 @@ extension SolverBinding {
         }
         let growAxes = change.documentChanged
             ? ImplicitConstraints.growAxes(in: document) : implicitConstraints.map(\.growAxis)
+        topLevelScreens.removeAll(keepingCapacity: true)
         for index in document.views.indices {
             let kind = document.views[index].kind
             let inputs = ImplicitInputs(
@@ -58,6 +59,7 @@ extension SolverBinding {
                         parameters: document.views[index].contentPriorities,
                         style: change.next.styles.contentPriorities(ofView: index))
                     : TextPriorities())
+            if inputs.isTopLevelScreen { topLevelScreens.append(index) }
             let before = change.oldIndex(index)
             if before == nil || change.styleChanged[index] || !inputs.match(implicitConstraints, index) {
                 let width = before.map { frames[$0].frame.width }
@@ -85,8 +87,8 @@ extension SolverBinding {
             }
         }
         let requests = ImplicitConstraints.requests(
-            isTopLevelScreen: inputs.isTopLevelScreen, style: style, text: text, textHeight: textHeight,
-            growAxis: inputs.growAxis, priorities: inputs.priorities)
+            isTopLevelScreen: inputs.isTopLevelScreen, terminal: terminalSize, style: style, text: text,
+            textHeight: textHeight, growAxis: inputs.growAxis, priorities: inputs.priorities)
         state.slots = reconcile(state.slots, with: requests, view: index, oldView: oldView, &work, &dirty, &counts)
         state.text = text
         state.isTopLevelScreen = inputs.isTopLevelScreen

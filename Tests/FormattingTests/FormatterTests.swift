@@ -120,3 +120,18 @@ func format(_ text: String, _ path: String) throws -> String {
         }
     }
 }
+
+/// The snippet of docs/formatting.md, as written there.
+@Suite struct FormattingDocExampleTests {
+    @Test func theModuleSnippetRuns() throws {
+        let text = "box\n    bg   red\n\n\n.card { bg blue }\n"
+        let formatted = try SourceFormatter.format(text, path: "styles/app.cas")
+        formatted.text          // the canonical text
+        formatted.isUnchanged   // already canonical
+        formatted.changedLines  // (line, new text or nil when a blank line goes): the editor's edits
+        #expect(formatted.text == "box\n  bg red\n\n.card { bg blue }\n")
+        #expect(!formatted.isUnchanged)
+        #expect(formatted.changedLines.map(\.line) == [1, 3])
+        #expect(formatted.changedLines.map(\.replacement) == ["  bg red", nil])
+    }
+}

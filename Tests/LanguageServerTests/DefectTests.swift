@@ -73,6 +73,10 @@ private let arithmeticSpec = """
         #expect(onKeyword["error"] != nil, "\(onKeyword)")
         let onParentWord = client.request("textDocument/prepareRename", client.at("a.layout", line: 1, character: 2))
         #expect(onParentWord["error"] != nil)
+        // A client that renames without asking first (Neovim 0.7) hears why too.
+        client.open("b.layout", "screen root {\n  box a { top == parent.top }\n}\n")
+        let onParent = client.request("textDocument/rename", client.at("b.layout", line: 1, character: 19, ["newName": "x"]))
+        #expect(onParent["error"]?["message"]?.stringValue == "'parent' is a reserved word; it cannot be renamed")
         for newName in ["parent", "within", "red", "2x", "a b"] {
             let rename = client.request("textDocument/rename", client.at("a.layout", line: 2, character: 7, ["newName": .string(newName)]))
             #expect(rename["error"]?["message"] != nil, "renaming blue to \(newName) was accepted")

@@ -7,13 +7,7 @@ import Testing
 /// Issue 28 §2: the editor shows the layout — every feature driven by raw LSP requests.
 
 private func opened(width: Int = 80, height: Int = 24, capabilities: JSONValue = .object([:])) throws -> TestClient {
-    let client = try TestClient(width: width, height: height, capabilities: capabilities)
-    try client.write("sample.cas", sampleSheet)
-    let fixed = sampleSpec.replacingOccurrences(of: "blu.bottom", with: "blue.bottom")
-    try client.write("sample.layout", fixed)
-    client.open("sample.layout", fixed)
-    _ = client.diagnostics("sample.layout")
-    return client
+    try sampleClient(width: width, height: height, capabilities: capabilities)
 }
 
 private func labels(_ response: JSONValue) -> [String] {
@@ -74,8 +68,6 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
 
     @Test func aSizeSourceGivesASpecItsOwnSize() throws {
         let sizes = FixedSizes()
-        var collected: TestClient?
-        _ = collected
         let client = try opened()
         // A second server, with a size source, over the same files.
         let output = OutputCollector()
@@ -95,7 +87,6 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
         send(["jsonrpc": "2.0", "id": 3, "method": "textDocument/inlayHint", "params": client.document("sample.layout")])
         server.waitUntilIdle()
         #expect(output.text.contains("⟨x 0 y 0 · 60×20⟩"))
-        collected = nil
     }
 }
 
@@ -290,5 +281,57 @@ final class OutputCollector: @unchecked Sendable {
         #expect(capabilities?["semanticTokensProvider"]?["legend"]?["tokenTypes"]?.arrayValue?.count == SemanticTokens.types.count)
         #expect(capabilities?["executeCommandProvider"]?["commands"] == ["casement.setSize"])
         #expect(capabilities?["documentLinkProvider"] != nil)
+    }
+}
+
+@Suite struct DiagnosticsJSONTests {
+    /// The hand-written notification reads back as the general encoder's would.
+    @Test func theHandWrittenNotificationDecodesAsTheEncodedOne() throws {
+        var related = LSPDiagnostic(
+            range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 3)), severity: 2,
+            code: "cas.unknown-property", message: "in a \"quoted\" file:\n\tline\\2 \u{1}\u{1F}é😀 </>")
+        related.relatedInformation = [DiagnosticRelatedInformation(
+            location: LSPLocation(uri: "file:///a%20b.cas", range: LSPRange(start: .init(line: 4, character: 2), end: .init(line: 4, character: 9))),
+            message: "here")]
+        let plain = LSPDiagnostic(
+            range: LSPRange(start: .init(line: 7, character: 1), end: .init(line: 7, character: 1)), severity: 1,
+            code: "layout.syntax", message: "")
+        for (version, diagnostics) in [(Optional(3), [related, plain]), (nil, []), (Optional(0), [plain])] {
+            let data = DiagnosticsJSON.notification(uri: "file:///x/é \"y\".layout", version: version, diagnostics: diagnostics)
+            let decoded = try JSONDecoder().decode(JSONValue.self, from: data)
+            var params: [String: JSONValue] = ["uri": "file:///x/é \"y\".layout", "diagnostics": .encoding(diagnostics)]
+            if let version { params["version"] = .number(Double(version)) }
+            let expected: JSONValue = ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": .object(params)]
+            #expect(decoded == expected)
+        }
+    }
+}
+
+@Suite struct BufferObserverTests {
+    final class Recorder: BufferObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [String] = []
+        func bufferChanged(_ document: TextDocument) { lock.withLock { events.append("\(document.version): \(document.text)") } }
+        func bufferClosed(path: String) { lock.withLock { events.append("closed \(path.split(separator: "/").last ?? "")") } }
+        var all: [String] { lock.withLock { events } }
+    }
+
+    /// The live preview's hook hears each change at once, whatever the debounce.
+    @Test func everyChangeReachesTheObserverBeforeTheDebounce() throws {
+        let recorder = Recorder()
+        let output = OutputCollector()
+        let server = LanguageServer(
+            options: .init(debounceMilliseconds: 60_000), writer: MessageWriter { output.append($0) }, observer: recorder)
+        func send(_ message: JSONValue) { server.handle(try! JSONEncoder().encode(message)) }
+        send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+        let uri = "file:///tmp/observed.cas"
+        send(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": .string(uri), "version": 1, "text": "box\n"]]])
+        send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": .string(uri), "version": 2],
+            "contentChanges": [["range": .encoding(LSPRange(start: .init(line: 1, character: 0), end: .init(line: 1, character: 0))), "text": "  bg red\n"]],
+        ]])
+        send(["jsonrpc": "2.0", "method": "textDocument/didClose", "params": ["textDocument": ["uri": .string(uri)]]])
+        #expect(recorder.all == ["1: box\n", "2: box\n  bg red\n", "closed observed.cas"])
+        #expect(!output.text.contains("\"version\":2"), "no analysis ran: the debounce is a minute")
     }
 }

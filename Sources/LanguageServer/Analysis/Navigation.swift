@@ -63,16 +63,20 @@ extension LanguageServer {
     func includedFile(at line: Int, in document: TextDocument) -> String? {
         let text = document.line(line).drop(while: { $0 == " " || $0 == "\t" })
         guard text.hasPrefix("use ") || text.hasPrefix("@import ") || text.hasPrefix("@import\""),
-            let open = text.firstIndex(of: "\"")
+            let open = text.prefix(Self.includeScanLimit).firstIndex(of: "\"")
         else { return nil }
         let rest = text[text.index(after: open)...]
-        guard let close = rest.firstIndex(of: "\"") else { return nil }
+        guard let close = rest.prefix(Self.includeScanLimit).firstIndex(of: "\"") else { return nil }
         let name = String(rest[..<close])
         guard !name.isEmpty else { return nil }
         if name.hasPrefix("/") { return name }
         let directory = document.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return Self.normalized(directory + "/" + name)
     }
+
+    /// How far into a `use`/`@import` line its quotes are looked for: a path is
+    /// never longer, and a request on a line of megabytes stays cheap.
+    static let includeScanLimit = 4096
 
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
@@ -125,16 +129,19 @@ extension LanguageServer {
     func prepareRename(_ params: JSONValue) throws -> JSONValue {
         let document = try openDocument(params)
         let position = try position(params)
-        guard let (symbol, range) = symbol(at: position, in: document) else {
-            let word = WordAtPosition.find(in: document, at: position)?.name
-            if let word, SpecParser.reservedWords.contains(word) || SpecHighlight.keywords.contains(word) {
-                throw ResponseError(code: ResponseError.requestFailed, message: "'\(word)' is a reserved word; it cannot be renamed")
-            }
-            throw ResponseError(
-                code: ResponseError.requestFailed,
-                message: "nothing to rename here: put the cursor on a view id, a let name, a class or a variable")
-        }
+        guard let (symbol, range) = symbol(at: position, in: document) else { throw notRenamable(at: position, in: document) }
         return .object(["range": .encoding(range), "placeholder": .string(symbol.name)])
+    }
+
+    /// Why there is nothing to rename at a position (a reserved word, or no name at all).
+    private func notRenamable(at position: Position, in document: TextDocument) -> ResponseError {
+        let word = WordAtPosition.find(in: document, at: position)?.name
+        if let word, SpecParser.reservedWords.contains(word) || SpecHighlight.keywords.contains(word) {
+            return ResponseError(code: ResponseError.requestFailed, message: "'\(word)' is a reserved word; it cannot be renamed")
+        }
+        return ResponseError(
+            code: ResponseError.requestFailed,
+            message: "nothing to rename here: put the cursor on a view id, a let name, a class or a variable")
     }
 
     /// `textDocument/rename`: every mention of `references`, replaced; refused
@@ -143,9 +150,7 @@ extension LanguageServer {
         let document = try openDocument(params)
         let position = try position(params)
         guard let requested = params["newName"]?.stringValue else { throw ResponseError.invalidParams("missing newName") }
-        guard let (symbol, _) = symbol(at: position, in: document) else {
-            throw ResponseError(code: ResponseError.requestFailed, message: "nothing to rename here")
-        }
+        guard let (symbol, _) = symbol(at: position, in: document) else { throw notRenamable(at: position, in: document) }
         let found = mentions(of: symbol, from: document.path)
         let newName = try validatedName(requested, for: symbol, mentions: found)
         var changes: [String: [TextEdit]] = [:]
@@ -211,30 +216,40 @@ extension LanguageServer {
         let document = try openDocument(params)
         if Workspace.isSpec(document.path) {
             guard let spec = workspace.document(ofSpec: document.path) else { return .array([]) }
-            return .encoding(viewSymbols(spec, in: document))
+            return .array(viewSymbols(spec, in: document).map(\.json))
         }
         guard let sheet = workspace.stylesheet(containing: document.path) else { return .array([]) }
-        return .encoding(ruleSymbols(sheet, in: document))
+        return .array(ruleSymbols(sheet, in: document).map(\.json))
     }
 
     private func viewSymbols(_ spec: LayoutDocument, in document: TextDocument) -> [DocumentSymbol] {
-        var symbols: [DocumentSymbol?] = spec.views.map { view in
+        let symbols: [DocumentSymbol?] = spec.views.map { view in
             guard view.location.file == document.path else { return nil }
             let range = lineRange(view.location.line, in: document)
             let detail = ([view.kind.rawValue] + view.classes.map { "." + $0 }).joined(separator: " ")
             return DocumentSymbol(name: view.id, detail: detail, kind: 5, range: range, selectionRange: range, children: [])
         }
-        // Children first (deepest last in tree order), so each is complete when moved into its parent.
-        var roots: [DocumentSymbol] = []
-        for index in spec.views.indices.reversed() {
-            guard let symbol = symbols[index] else { continue }
+        // Each view's children in tree order, then every symbol made after its
+        // children (they come later in tree order): linear in the views, however
+        // deep or wide the tree (inserting each at the front of its parent's list
+        // was quadratic in a wide one).
+        var children = [[Int]](repeating: [], count: spec.views.count)
+        var roots: [Int] = []
+        for index in spec.views.indices where symbols[index] != nil {
             if let parent = spec.parentIndex(ofView: index), symbols[parent] != nil {
-                symbols[parent]!.children!.insert(symbol, at: 0)
+                children[parent].append(index)
             } else {
-                roots.insert(symbol, at: 0)
+                roots.append(index)
             }
         }
-        return roots
+        var made = [DocumentSymbol?](repeating: nil, count: spec.views.count)
+        for index in spec.views.indices.reversed() {
+            guard var symbol = symbols[index] else { continue }
+            symbol.children = children[index].map { made[$0]! }
+            children[index] = []
+            made[index] = symbol
+        }
+        return roots.map { made[$0]! }
     }
 
     private func ruleSymbols(_ sheet: Stylesheet, in document: TextDocument) -> [DocumentSymbol] {

@@ -64,14 +64,12 @@ final class Workspace: @unchecked Sendable {
             if let watched = sessions[path]?.watchedFiles {
                 let relevant = changed.filter { watched.contains($0) }
                 guard !relevant.isEmpty else { continue }
-                // Out of the dictionary while it changes, so its arrays are not copied.
-                var session = sessions.removeValue(forKey: path)!
-                session.reload(changedFiles: relevant)
-                checked[path] = session.checkDiagnostics()
-                sessions[path] = session
-                useFiles[path] = nil
+                update(path) { $0.reload(changedFiles: relevant) }
             } else {
                 var session = LayoutSession(specPath: path, reader: files.reader, size: sizeForSpec(path) ?? size)
+                // A buffer's diagnostics are about the buffer: a reload with errors
+                // is applied as `check` would, not held back for the last good layout.
+                session.appliesFilesWithErrors = true
                 session.load()
                 checked[path] = session.checkDiagnostics()
                 sessions[path] = session
@@ -116,11 +114,7 @@ final class Workspace: @unchecked Sendable {
         for path in sessions.keys.sorted() {
             let relevant = sessions[path]!.watchedFiles.filter { changed.contains($0) }
             guard !relevant.isEmpty else { continue }
-            var session = sessions.removeValue(forKey: path)!
-            session.reload(changedFiles: relevant)
-            checked[path] = session.checkDiagnostics()
-            sessions[path] = session
-            useFiles[path] = nil
+            update(path) { $0.reload(changedFiles: relevant) }
             reloaded = true
         }
         for path in looseSheets.keys.sorted() where changed.contains(where: { looseSheets[path]!.files.map(\.path).contains($0) }) {
@@ -138,11 +132,18 @@ final class Workspace: @unchecked Sendable {
         for path in sessions.keys.sorted() {
             let wanted = size(path) ?? newSize
             guard sessions[path]!.size != wanted else { continue }
-            var session = sessions.removeValue(forKey: path)!
-            session.resize(to: wanted)
-            checked[path] = session.checkDiagnostics()
-            sessions[path] = session
+            update(path) { $0.resize(to: wanted) }
         }
+    }
+
+    /// Changes one analysed spec's session and keeps what `check` says of it.
+    private func update(_ path: String, _ change: (inout LayoutSession) -> Void) {
+        // Out of the dictionary while it changes, so its arrays are not copied.
+        var session = sessions.removeValue(forKey: path)!
+        change(&session)
+        checked[path] = session.checkDiagnostics()
+        sessions[path] = session
+        useFiles[path] = nil
     }
 
     /// The files the analysis reads from disk: everything the analysed specs and
@@ -182,14 +183,17 @@ final class Workspace: @unchecked Sendable {
             return sheet.diagnostics.filter { $0.location.file == path }.map { ($0, .here) }
         }
         var result: [(diagnostic: Diagnostic, placement: Placement)] = []
+        let users = specs(using: path)
+        // Several specs reading one stylesheet report its diagnostics once each; one
+        // spec needs no de-duplication (hashing hundreds of diagnostics per keystroke).
         var seen = Set<Diagnostic>()
-        for spec in specs(using: path) {
+        for spec in users {
             var fromEngine = 0
             var relayed = 0
             for diagnostic in checked[spec] ?? [] {
                 let file = diagnostic.location.file
                 if file == path {
-                    if seen.insert(diagnostic).inserted { result.append((diagnostic, .here)) }
+                    if users.count == 1 || seen.insert(diagnostic).inserted { result.append((diagnostic, .here)) }
                 } else if Self.isStylesheet(path), diagnostic.origin == .engine, fromEngine < Self.relayedLimit {
                     fromEngine += 1
                     result.append((diagnostic, .top(spec: spec)))

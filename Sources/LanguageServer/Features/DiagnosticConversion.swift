@@ -64,17 +64,9 @@ enum DiagnosticConversion {
         }
     }
 
-    /// The name a "did you mean 'x'?" hint offers, written as the subject is
-    /// written (a `$` or `#` the subject starts with and the name lacks is kept).
+    /// What a did-you-mean offers in place of the underlined text: the
+    /// diagnostic's `suggestion`, written by the stage that made it.
     static func replacement(for diagnostic: Diagnostic) -> String? {
-        guard let hint = diagnostic.hint, let open = hint.firstRange(of: "did you mean '") else { return nil }
-        let rest = hint[open.upperBound...]
-        guard let close = rest.firstIndex(of: "'") else { return nil }
-        var name = String(rest[..<close])
-        guard !name.isEmpty else { return nil }
-        if let subject = diagnostic.subject, let sigil = subject.first, "$#.".contains(sigil), name.first != sigil {
-            name = String(sigil) + name
-        }
-        return name
+        diagnostic.suggestion.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -137,6 +137,27 @@ public struct DocumentSymbol: Codable, Hashable, Sendable {
     public var children: [DocumentSymbol]?
 }
 
+extension DocumentSymbol {
+    /// The symbol as JSON, built directly: an outline nests two levels a view,
+    /// deeper than Foundation's coders go for a spec whose views nest 256 deep.
+    var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "name": .string(name), "kind": .number(Double(kind)), "range": range.json, "selectionRange": selectionRange.json,
+        ]
+        if let detail { members["detail"] = .string(detail) }
+        if let children { members["children"] = .array(children.map(\.json)) }
+        return .object(members)
+    }
+}
+
+extension LSPRange {
+    /// The range as JSON.
+    var json: JSONValue {
+        ["start": ["line": .number(Double(start.line)), "character": .number(Double(start.character))],
+         "end": ["line": .number(Double(end.line)), "character": .number(Double(end.character))]]
+    }
+}
+
 /// A fix the editor offers for diagnostics, applied as a workspace edit.
 public struct CodeAction: Codable, Hashable, Sendable {
     /// The fix's name, shown in the editor's light-bulb menu.

@@ -59,6 +59,7 @@ final class DiskWatcher: @unchecked Sendable {
             }
             guard running else { return }
             if changed { watcher.setWatchedFiles(paths) }
+            // A tenth of a second: a new set of files is watched that soon after it is given.
             let changes = watcher.waitForChanges(timeout: .milliseconds(100))
             if !changes.isEmpty { onChange(changes.map(\.path)) }
         }

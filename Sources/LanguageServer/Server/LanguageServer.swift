@@ -60,27 +60,31 @@ public final class LanguageServer: @unchecked Sendable {
     private(set) var clientCapabilities: JSONValue = .null
     /// Specs' sizes from elsewhere (a running designer), over the configured size.
     private let sizeSource: LayoutSizeSource?
+    /// Told of every buffer change as it arrives (the live preview's hook).
+    private let bufferObserver: BufferObserver?
     /// The server's own requests to the client are numbered from here.
     private var nextRequestNumber = 0
-    /// The watcher of files on disk, when the client cannot watch them for us.
-    private var diskWatcher: DiskWatcher?
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    /// The watcher of files on disk, when the client cannot watch them for us
+    /// (set on the reader's thread, read on the analysis queue: under the lock).
+    private var ownWatcher: DiskWatcher?
+    private var diskWatcher: DiskWatcher? { lock.withLock { ownWatcher } }
 
     enum LifecycleState { case starting, running, shuttingDown, exited }
 
     /// A server that writes its responses and notifications through `writer`;
     /// `sizes` gives specs a size of their own (a running designer's), over the options'.
-    public init(options: Options = Options(), writer: MessageWriter, sizes: LayoutSizeSource? = nil) {
+    public init(
+        options: Options = Options(), writer: MessageWriter, sizes: LayoutSizeSource? = nil, observer: BufferObserver? = nil
+    ) {
         self.options = options
         self.writer = writer
         self.sizeSource = sizes
+        self.bufferObserver = observer
         workspace = Workspace(width: options.width, height: options.height)
         workspace.sizeForSpec = { [sizes] in sizes?.size(ofSpec: $0) }
     }
+
+    deinit { ownWatcher?.stop() }
 
     /// True once `exit` arrived.
     public var hasExited: Bool { lock.withLock { state == .exited } }
@@ -137,6 +141,7 @@ public final class LanguageServer: @unchecked Sendable {
             respond(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "initialize may be sent only once"))
         case ("shutdown", _):
             lock.withLock { state = .shuttingDown }
+            diskWatcher?.stop()
             analysisQueue.async { self.respond(id: id, result: .null) }
         case (_, .shuttingDown), (_, .exited):
             respond(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down"))
@@ -176,16 +181,19 @@ public final class LanguageServer: @unchecked Sendable {
             case "textDocument/didOpen":
                 let open = try params.decoded(as: DidOpenParams.self)
                 store.open(uri: open.textDocument.uri, version: open.textDocument.version, text: open.textDocument.text)
+                tellObserver(uri: open.textDocument.uri)
                 scheduleAnalysis()
             case "textDocument/didChange":
                 let change = try params.decoded(as: DidChangeParams.self)
                 store.change(
                     uri: change.textDocument.uri, version: change.textDocument.version,
                     changes: change.contentChanges.map { ($0.range, $0.text) })
+                tellObserver(uri: change.textDocument.uri)
                 scheduleAnalysis()
             case "textDocument/didClose":
                 let close = try params.decoded(as: DidCloseParams.self)
                 store.close(uri: close.textDocument.uri)
+                bufferObserver?.bufferClosed(path: Paths.path(ofURI: close.textDocument.uri))
                 publish(uri: close.textDocument.uri, version: nil, diagnostics: [])
                 scheduleAnalysis()
             case "$/cancelRequest":
@@ -259,6 +267,13 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// Hands the buffer as it now is to the observer, on the reader's thread, before
+    /// any debounce.
+    private func tellObserver(uri: String) {
+        guard let bufferObserver, let document = store.document(uri: uri) else { return }
+        bufferObserver.bufferChanged(document)
+    }
+
     /// Refreshes the workspace from the open buffers.
     func bringUpToDate() {
         workspace.refresh(store.snapshot())
@@ -312,7 +327,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func applySizes(default size: TerminalSize) {
         bringUpToDate()
         workspace.resize(default: size) { [sizeSource] in sizeSource?.size(ofSpec: $0) }
-        if clientCapabilities["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue == true {
+        if lock.withLock({ clientCapabilities })["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue == true {
             sendRequest("workspace/inlayHint/refresh", params: .null)
         }
         publishChanged(store.snapshot())
@@ -336,7 +351,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// register the watcher dynamically; otherwise the server watches the files
     /// its analysis reads from disk itself.
     private func watchFiles() {
-        let dynamic = clientCapabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+        let dynamic = lock.withLock { clientCapabilities }["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         if dynamic {
             let watchers: JSONValue = .array(["**/*.cas", "**/*.layout"].map { .object(["globPattern": .string($0)]) })
             sendRequest("client/registerCapability", params: .object(["registrations": .array([.object([
@@ -346,7 +361,7 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         guard diskWatcher == nil, let watcher = DiskWatcher(onChange: { [weak self] in self?.filesChangedOnDisk($0) }) else { return }
-        diskWatcher = watcher
+        lock.withLock { ownWatcher = watcher }
         analysisQueue.async {
             watcher.watch(self.workspace.filesReadFromDisk(open: Set(self.store.snapshot().keys)))
         }
@@ -364,24 +379,26 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func publish(uri: String, version: Int?, diagnostics: [LSPDiagnostic]) {
-        var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": .encoding(diagnostics)]
-        if let version { params["version"] = .number(Double(version)) }
-        send(OutgoingNotification(method: "textDocument/publishDiagnostics", params: .object(params)))
+        writer.send(DiagnosticsJSON.notification(uri: uri, version: version, diagnostics: diagnostics))
     }
 
     // MARK: Output
 
     func respond(id: RequestID, result: JSONValue) {
-        send(OutgoingResponse(id: id, result: result))
+        writer.send(OutgoingResponse(id: id, result: result).json)
     }
 
     func respond(id: RequestID, error: ResponseError) {
-        send(OutgoingResponse(id: id, error: error))
+        writer.send(OutgoingResponse(id: id, error: error).json)
     }
 
-    private func send<T: Encodable>(_ message: T) {
-        guard let body = try? encoder.encode(message) else { return }
-        writer.send(body)
+    private func send(_ notification: OutgoingNotification) {
+        writer.send(notification.json)
+    }
+
+    /// Sends a message built as JSON (the server's own requests).
+    private func send(_ message: JSONValue) {
+        writer.send(JSONWriter.data(message))
     }
 
     /// The open document a request is about, or the LSP error for one that is not open.

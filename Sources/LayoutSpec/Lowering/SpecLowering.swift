@@ -283,9 +283,10 @@ struct Lowerer {
 
     private mutating func lowerUses() -> [StylesheetUse] {
         var uses: [StylesheetUse] = []
+        var seen = Set<String>()   // a list searched per line was quadratic in the number of lines
         for use in syntax.uses {
             let resolved = SpecPath.resolve(use.path, relativeTo: syntax.source.path)
-            if uses.contains(where: { $0.resolvedPath == resolved }) {
+            guard seen.insert(resolved).inserted else {
                 diagnostics.warning(.layoutUse, "'\(use.path)' is already used above; it is read once", at: use.span)
                 continue
             }
