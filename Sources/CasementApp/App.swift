@@ -54,6 +54,8 @@ public final class App {
     var appliedStates: [ObjectIdentifier: [String]] = [:]
     var frameState = FrameState()
     var dev: DevMode?
+    /// Warnings about calls that could not work as written (Usage.swift).
+    var usageWarnings: [Diagnostic] = []
     /// Frames built so far (a frame is built only when something changed).
     public internal(set) var frameCount = 0
     /// Frames whose layout changed (views, rules, intrinsic sizes, states): the rest
@@ -128,8 +130,9 @@ public final class App {
     }
 
     /// The layout's diagnostics (`casement check`'s, at the Swift and spec lines
-    /// that wrote each rule).
-    public var diagnostics: [Diagnostic] { layout.diagnostics }
+    /// that wrote each rule), then warnings about calls that could not work as
+    /// written (an index out of range, a screen pushed twice), at their Swift lines.
+    public var diagnostics: [Diagnostic] { layout.diagnostics + usageDiagnostics }
 
     /// `casement explain`'s text for a view (nil when it is not laid out).
     public func explain(_ view: View) -> String? { layout.explain(view) }

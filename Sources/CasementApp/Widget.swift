@@ -1,5 +1,6 @@
 import Canvas
 import Casement
+import Diagnostics
 import LayoutSpec
 import Stylesheet
 
@@ -27,6 +28,11 @@ open class Widget {
     public var isDisabled = false { didSet { setNeedsDisplay() } }
     /// Sets the `selected` state (a shown tab, a chosen item).
     public var isSelected = false { didSet { setNeedsDisplay() } }
+    /// Sets the `checked` state (a checkbox or switch that is on).
+    public var isChecked = false { didSet { if isChecked != oldValue { setNeedsDisplay() } } }
+    /// Warnings about how the widget was used (an index out of range, no
+    /// options), at its Swift line; `app.diagnostics` lists them.
+    var usageWarnings: [Diagnostic] = []
     /// Views inside the widget that only carry a style (a selected row, a header):
     /// their computed styles are read in `draw(in:)` through `style(of:)`.
     var styleViews: [View] = []
@@ -93,14 +99,17 @@ open class Widget {
         if isSelected { states.append(ViewState.selected.rawValue) }
         if isDisabled { states.append(ViewState.disabled.rawValue) }
         if app?.hoveredWidget === self { states.append(ViewState.hovered.rawValue) }
+        if isChecked { states.append(ViewState.checked.rawValue) }
         return states
     }
 
-    /// The states of a style view: `selected`, plus the widget's `focused` and `disabled`.
+    /// The states of a style view: `selected`, plus the widget's `focused`,
+    /// `disabled` and `checked`.
     func states(ofStyleView child: View) -> [String] {
         var states = [ViewState.selected.rawValue]
         if isFocused { states.append(ViewState.focused.rawValue) }
         if isDisabled { states.append(ViewState.disabled.rawValue) }
+        if isChecked { states.append(ViewState.checked.rawValue) }
         return states
     }
 }

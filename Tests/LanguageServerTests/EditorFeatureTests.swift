@@ -306,3 +306,32 @@ final class OutputCollector: @unchecked Sendable {
         }
     }
 }
+
+@Suite struct BufferObserverTests {
+    final class Recorder: BufferObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [String] = []
+        func bufferChanged(_ document: TextDocument) { lock.withLock { events.append("\(document.version): \(document.text)") } }
+        func bufferClosed(path: String) { lock.withLock { events.append("closed \(path.split(separator: "/").last ?? "")") } }
+        var all: [String] { lock.withLock { events } }
+    }
+
+    /// The live preview's hook hears each change at once, whatever the debounce.
+    @Test func everyChangeReachesTheObserverBeforeTheDebounce() throws {
+        let recorder = Recorder()
+        let output = OutputCollector()
+        let server = LanguageServer(
+            options: .init(debounceMilliseconds: 60_000), writer: MessageWriter { output.append($0) }, observer: recorder)
+        func send(_ message: JSONValue) { server.handle(try! JSONEncoder().encode(message)) }
+        send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+        let uri = "file:///tmp/observed.cas"
+        send(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": .string(uri), "version": 1, "text": "box\n"]]])
+        send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": .string(uri), "version": 2],
+            "contentChanges": [["range": .encoding(LSPRange(start: .init(line: 1, character: 0), end: .init(line: 1, character: 0))), "text": "  bg red\n"]],
+        ]])
+        send(["jsonrpc": "2.0", "method": "textDocument/didClose", "params": ["textDocument": ["uri": .string(uri)]]])
+        #expect(recorder.all == ["1: box\n", "2: box\n  bg red\n", "closed observed.cas"])
+        #expect(!output.text.contains("\"version\":2"), "no analysis ran: the debounce is a minute")
+    }
+}

@@ -159,7 +159,7 @@ import Testing
             }
             """
         #expect(frames(spec, styles: ["s.cas": ""])["badge"] == rect(68, 20, 10, 3))
-        var session = loaded(spec, styles: ["s.cas": "#badge { collapse true }"]).session
+        let session = loaded(spec, styles: ["s.cas": "#badge { collapse true }"]).session
         #expect(session.frame("badge") == rect(78, 23, 0, 0))
         #expect(session.conflicts().isEmpty)
         let statuses = Dictionary(uniqueKeysWithValues: session.explain("badge")!.constraints.map { ($0.text, $0.status) })
@@ -187,7 +187,7 @@ import Testing
               box a { left == 3; right == parent.right - 2; top == 1; height == 2 }
             }
             """
-        var session = loaded(spec, styles: ["s.cas": "#a { collapse true }"]).session
+        let session = loaded(spec, styles: ["s.cas": "#a { collapse true }"]).session
         #expect(session.frame("a") == rect(3, 1, 0, 0))
         #expect(session.conflicts().isEmpty)
     }

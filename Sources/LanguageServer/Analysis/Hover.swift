@@ -36,7 +36,7 @@ extension LanguageServer {
         guard let explanation = workspace.explain(view: id, inSpec: path) else { return nil }
         let view = explanation.view
         var lines = ["**\(view.kind.rawValue) \(view.id)**" + view.classes.map { " `.\($0)`" }.joined()]
-        let size = workspace.size
+        let size = workspace.size(ofSpec: path)
         lines.append(
             "frame: x=\(view.frame.x) y=\(view.frame.y) width=\(view.frame.width) height=\(view.frame.height)"
                 + " (at \(size.width)x\(size.height))")

@@ -60,6 +60,8 @@ public final class LanguageServer: @unchecked Sendable {
     private(set) var clientCapabilities: JSONValue = .null
     /// Specs' sizes from elsewhere (a running designer), over the configured size.
     private let sizeSource: LayoutSizeSource?
+    /// Told of every buffer change as it arrives (the live preview's hook).
+    private let bufferObserver: BufferObserver?
     /// The server's own requests to the client are numbered from here.
     private var nextRequestNumber = 0
     /// The watcher of files on disk, when the client cannot watch them for us
@@ -71,10 +73,13 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// A server that writes its responses and notifications through `writer`;
     /// `sizes` gives specs a size of their own (a running designer's), over the options'.
-    public init(options: Options = Options(), writer: MessageWriter, sizes: LayoutSizeSource? = nil) {
+    public init(
+        options: Options = Options(), writer: MessageWriter, sizes: LayoutSizeSource? = nil, observer: BufferObserver? = nil
+    ) {
         self.options = options
         self.writer = writer
         self.sizeSource = sizes
+        self.bufferObserver = observer
         workspace = Workspace(width: options.width, height: options.height)
         workspace.sizeForSpec = { [sizes] in sizes?.size(ofSpec: $0) }
     }
@@ -176,16 +181,19 @@ public final class LanguageServer: @unchecked Sendable {
             case "textDocument/didOpen":
                 let open = try params.decoded(as: DidOpenParams.self)
                 store.open(uri: open.textDocument.uri, version: open.textDocument.version, text: open.textDocument.text)
+                tellObserver(uri: open.textDocument.uri)
                 scheduleAnalysis()
             case "textDocument/didChange":
                 let change = try params.decoded(as: DidChangeParams.self)
                 store.change(
                     uri: change.textDocument.uri, version: change.textDocument.version,
                     changes: change.contentChanges.map { ($0.range, $0.text) })
+                tellObserver(uri: change.textDocument.uri)
                 scheduleAnalysis()
             case "textDocument/didClose":
                 let close = try params.decoded(as: DidCloseParams.self)
                 store.close(uri: close.textDocument.uri)
+                bufferObserver?.bufferClosed(path: Paths.path(ofURI: close.textDocument.uri))
                 publish(uri: close.textDocument.uri, version: nil, diagnostics: [])
                 scheduleAnalysis()
             case "$/cancelRequest":
@@ -257,6 +265,13 @@ public final class LanguageServer: @unchecked Sendable {
         } else {
             analysisQueue.asyncAfter(deadline: .now() + .milliseconds(options.debounceMilliseconds), execute: work)
         }
+    }
+
+    /// Hands the buffer as it now is to the observer, on the reader's thread, before
+    /// any debounce.
+    private func tellObserver(uri: String) {
+        guard let bufferObserver, let document = store.document(uri: uri) else { return }
+        bufferObserver.bufferChanged(document)
     }
 
     /// Refreshes the workspace from the open buffers.

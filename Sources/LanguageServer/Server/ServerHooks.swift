@@ -30,3 +30,14 @@ extension TerminalSize {
         return TerminalSize(width: width, height: height)
     }
 }
+
+/// Told of every change to an open `.cas` or `.layout` buffer the moment the
+/// notification is read, before the diagnostics' debounce: what a live preview
+/// of unsaved buffers needs (a running designer showing what is typed). Called
+/// on the server's reading thread; keep the work short or hand it off.
+public protocol BufferObserver: Sendable {
+    /// A buffer was opened or changed; `document` holds its whole text and version.
+    func bufferChanged(_ document: TextDocument)
+    /// A buffer was closed; the file on disk is what counts again.
+    func bufferClosed(path: String)
+}
