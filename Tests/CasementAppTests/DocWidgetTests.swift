@@ -83,3 +83,19 @@ func docPilot(_ sheet: String, _ widgets: [Widget], width: Int = 30, height: Int
         #expect(pilot.cell(x: 0, y: 0).foreground == .ansi(3))
     }
 }
+
+extension DocWidgetTests {
+    @Test func textAreaSection() throws {
+        var bodies: [String] = []
+        let notes = TextArea(text: "", id: "notes")
+        notes.onChange = { text in bodies.append(text) }
+        notes.view.makeConstraints { make in make.height.equalTo(4) }
+        let pilot = try docPilot("textarea.cas", [notes])
+        #expect(pilot.app.diagnostics.isEmpty)
+        pilot.app.focus(notes)
+        pilot.type("hi")
+        #expect(bodies == ["h", "hi"])
+        #expect(pilot.cell(x: 0, y: 0).foreground == .ansi(3))
+        #expect(pilot.cell(x: 5, y: 1).background == .rgb(red: 0x20, green: 0x20, blue: 0x30))
+    }
+}

@@ -82,18 +82,24 @@ struct ScrolledText {
     }
 
     private func write(_ piece: String, row: Int, width: Int, in canvas: inout ContentCanvas) {
+        Self.write(piece, row: row, from: left, width: width, in: &canvas)
+    }
+
+    /// Writes the cells of `piece` from cell `left` on, `width` cells of them, on
+    /// `row`; a wide character cut by the left edge is left out (a blank instead).
+    static func write(_ piece: String, row: Int, from left: Int, width: Int, in canvas: inout ContentCanvas,
+                      style: CellStyle? = nil) {
         guard left > 0 else {
-            canvas.write(piece.prefixFitting(width), x: 0, y: row)
+            canvas.write(piece.prefixFitting(width), x: 0, y: row, style: style)
             return
         }
-        // Sideways: skip `left` cells; a wide character cut by the edge is left out.
         var column = 0
         var start = piece.startIndex
         while start < piece.endIndex, column < left {
             column += cellWidth(of: piece[start])
             piece.formIndex(after: &start)
         }
-        canvas.write(String(piece[start...]).prefixFitting(width), x: column - left, y: row)
+        canvas.write(String(piece[start...]).prefixFitting(width - (column - left)), x: column - left, y: row, style: style)
     }
 }
 
