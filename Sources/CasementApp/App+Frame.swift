@@ -155,12 +155,21 @@ extension App {
         for widget in widgets {
             let content = widget.intrinsicSize
             guard content.width != nil || content.height != nil || widget.intrinsicHandles != nil else { continue }
-            let chrome = computedStyle(of: widget.view)?.chrome ?? CellInsets()
+            let style = computedStyle(of: widget.view)
+            let priorities = IntrinsicPriorities(code: widget.view.contentPrioritiesSetInCode, style: style?.contentPriorities)
+            let chrome = style?.chrome ?? CellInsets()
             let wanted = IntrinsicSize(width: content.width.map { $0 + chrome.horizontal },
                                        height: content.height.map { $0 + chrome.vertical })
             var handles = widget.intrinsicHandles ?? Self.makeIntrinsicHandles(for: widget.view)
             guard handles.applied != wanted || handles.appliedHugging != widget.hugsContent
-                || widget.intrinsicHandles == nil else { continue }
+                || handles.appliedPriorities != priorities || widget.intrinsicHandles == nil else { continue }
+            if handles.appliedPriorities != priorities {
+                handles.widthAtLeast.update(priority: priorities.resistWidth)
+                handles.widthAtMost.update(priority: priorities.hugWidth)
+                handles.heightAtLeast.update(priority: priorities.resistHeight)
+                handles.heightAtMost.update(priority: priorities.hugHeight)
+                handles.appliedPriorities = priorities
+            }
             Self.set(handles.widthAtLeast, to: wanted.width)
             Self.set(handles.widthAtMost, to: widget.hugsContent ? wanted.width : nil)
             Self.set(handles.heightAtLeast, to: wanted.height)

@@ -10,7 +10,7 @@ import TerminalUI
 ///     let root = View(.screen, id: "root")
 ///     let list = ListView(items: ["one", "two"])
 ///     root.addSubview(list)
-///     list.view.makeConstraints { make in make.edges.equalToSuperview() }
+///     list.makeConstraints { make in make.edges.equalToSuperview() }
 ///     let app = try App(root: root, stylesheets: ["app.cas"])
 ///     app.bind(.character("q")) { app.quit() }
 ///     try app.run()

@@ -1,4 +1,5 @@
 import Canvas
+import Cells
 import Casement
 import Diagnostics
 import LayoutSpec
@@ -137,6 +138,29 @@ struct IntrinsicHandles {
     var heightAtMost: Constraint
     var applied = IntrinsicSize()
     var appliedHugging = false
+    var appliedPriorities = IntrinsicPriorities()
+}
+
+/// The priorities of a widget's intrinsic-size rules: what code set on its view
+/// (`setContentHuggingPriority(_:for:)`, …), else its stylesheet's `hug` and
+/// `resist`, else hugging 600 and resistance 750, as for a text view.
+struct IntrinsicPriorities: Equatable {
+    var resistWidth = View.defaultContentCompressionResistancePriority
+    var hugWidth = View.defaultContentHuggingPriority
+    var resistHeight = View.defaultContentCompressionResistancePriority
+    var hugHeight = View.defaultContentHuggingPriority
+
+    init() {}
+
+    init(code: ContentPriorityParameters, style: ContentPriorities?) {
+        func level(_ set: LayoutPriority?, _ styled: Int?, _ fallback: LayoutPriority) -> LayoutPriority {
+            set ?? styled.flatMap { LayoutPriority($0) } ?? fallback
+        }
+        resistWidth = level(code.resistWidth, style?.resistWidth, resistWidth)
+        hugWidth = level(code.hugWidth, style?.hugWidth, hugWidth)
+        resistHeight = level(code.resistHeight, style?.resistHeight, resistHeight)
+        hugHeight = level(code.hugHeight, style?.hugHeight, hugHeight)
+    }
 }
 
 /// Made-up ids for widgets created without one: `list1`, `table2`, …
