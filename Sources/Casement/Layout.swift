@@ -45,6 +45,8 @@ public final class Layout {
     /// For `Layout(spec:)`: the errors of a spec save that was not taken (the
     /// last good parse stays), shown until a good one.
     var blockedSpecErrors: [Diagnostic] = []
+    /// Stylesheets served from memory (never watched).
+    private var builtInPaths: Set<String> = []
 
     /// The path a tree built in code is known by (stylesheet paths resolve
     /// against the working directory, as from a spec there).
@@ -52,16 +54,33 @@ public final class Layout {
 
     /// A layout of `root` (a top-level view, usually a `.screen`) with optional
     /// stylesheets (paths as `use` would name them, relative to the working directory).
-    public init(
+    public convenience init(
         root: View, stylesheets: [String] = [], size: TerminalSize = TerminalSize(width: 80, height: 24),
         file: String = #fileID, line: Int = #line, column: Int = #column
+    ) throws(CasementError) {
+        try self.init(root: root, builtIn: [:], stylesheets: stylesheets, size: size, file: file, line: line, column: column)
+    }
+
+    /// A layout of `root` whose first stylesheets are served from memory, by
+    /// path, before `stylesheets` from disk (the app runtime's own defaults,
+    /// which an app's sheets override); they are never watched.
+    package init(
+        root: View, builtIn: KeyValuePairs<String, String>, stylesheets: [String], size: TerminalSize,
+        file: String, line: Int, column: Int
     ) throws(CasementError) {
         guard root.superview == nil else { throw .notTopLevel(root.name) }
         let here = CodeLocations.span(SourceLocation(file: file, line: line, column: column))
         header = SpecHeader(
-            path: Self.codeSpecPath, uses: stylesheets.map { UseSyntax(path: $0, span: here) }, lets: [], parsed: nil)
+            path: Self.codeSpecPath, uses: (builtIn.map(\.key) + stylesheets).map { UseSyntax(path: $0, span: here) },
+            lets: [], parsed: nil)
         roots = [root]
-        session = LayoutSession(specPath: Self.codeSpecPath, size: size)
+        let memory = Dictionary(builtIn.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        builtInPaths = Set(memory.keys)
+        let reader = memory.isEmpty ? FileReader.fileSystem : FileReader { path in
+            if let text = memory[path] { return text }
+            return try FileReader.fileSystem.contents(of: path)
+        }
+        session = LayoutSession(specPath: Self.codeSpecPath, reader: reader, size: size)
         layoutIfNeeded()
     }
 
@@ -230,7 +249,7 @@ public final class Layout {
     /// import, and the spec for `Layout(spec:)` — for a watcher (dev mode).
     public var watchedFiles: [String] {
         layoutIfNeeded()
-        return session.watchedFiles.filter { $0 != Self.codeSpecPath }
+        return session.watchedFiles.filter { $0 != Self.codeSpecPath && !builtInPaths.contains($0) }
     }
 
     /// The layout as a `.layout` spec: the tree built in code (and the spec it
