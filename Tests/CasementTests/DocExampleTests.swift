@@ -91,6 +91,12 @@ import Testing
             make.size.equalTo(2)
         }
         #expect(layout.frame(of: badge) == ViewFrame(x: 18, y: 0, width: 2, height: 2))
+        sidebar.updateConstraints { make in
+            make.width.equalTo(24)                           // the spec's `width == 20`, in place
+        }
+        #expect(layout.layoutIfNeeded()?.counts == ConstraintCounts(constantsChanged: 1))
+        layout.reloadSpec()                                  // after a save: the views stay, with the badge
+        #expect(layout.frame(of: badge) == ViewFrame(x: 22, y: 0, width: 2, height: 2))
     }
 
     @Test func distributing() throws {

@@ -187,10 +187,10 @@ final class ReusePlan {
     /// views change, so nothing is shifted.
     private static func builtPlan(previous: LayoutDocument, memo: LoweringMemo, lowerer: borrowing Lowerer) -> Found? {
         let syntax = lowerer.syntax
-        guard let oldViews = memo.builtViews, oldViews.count == previous.views.count, memo.builtLets == syntax.lets,
-            memo.lets == LoweringMemo.lets(of: syntax)
+        guard let oldViews = memo.builtViews, oldViews.count == previous.views.count, memo.builtLets == syntax.lets
         else { return nil }
         if let known = knownChanges(previous: previous, memo: memo, lowerer: lowerer) { return known }
+        guard memo.lets == LoweringMemo.lets(of: syntax) else { return nil }
         guard let removed = removedViews(previous: previous, lowerer: lowerer, unchanged: false) else { return nil }
         let count = syntax.views.count, ids = lowerer.ids, parents = lowerer.parents
         let views = syntax.views
@@ -223,7 +223,11 @@ final class ReusePlan {
         guard let token = memo.builtToken, syntax.views.count == previous.views.count else { return nil }
         var dirty = [Bool](repeating: false, count: syntax.views.count)
         if syntax.builtToken !== token {
-            guard let changes = syntax.builtChanges, changes.base === token else { return nil }
+            guard let changes = syntax.builtChanges, changes.base === token, let oldViews = memo.builtViews else { return nil }
+            // Lets are visible below their view: one that changed takes the plain way.
+            for index in changes.views where index < oldViews.count && syntax.views[index].lets != oldViews[index].lets {
+                return nil
+            }
             let parents = lowerer.parents
             for index in changes.views where index < dirty.count {
                 var at = index

@@ -175,7 +175,7 @@ struct Lowerer {
         // generated id is made again the same (an edit inside bodies, or a
         // constant changed from code, in a tree of anonymous views).
         let knownIDs = previous.map { Self.hasSameOwnIDs(syntax, as: $0) } ?? false
-        let sameShape = !knownIDs && previous.map { Self.hasSameShape(syntax, as: $0) } ?? false
+        let sameShape = !knownIDs && previous.map { Self.isSameTree(syntax, as: $0) || Self.hasSameShape(syntax, as: $0) } ?? false
         if knownIDs || sameShape { viewIndex = previous!.viewIndex } else { viewIndex.reserveCapacity(count) }
         var generatedCounts: [String: Int] = [:]
         parents.reserveCapacity(count)
@@ -225,6 +225,14 @@ struct Lowerer {
             else { return false }
         }
         return true
+    }
+
+    /// Whether code that built the syntax says it is the tree the previous
+    /// document was lowered from, only some views' bodies changed (code
+    /// renames or moves a view only by building the tree whole).
+    private static func isSameTree(_ syntax: SpecSyntax, as previous: LayoutDocument) -> Bool {
+        guard let token = previous.memo?.builtToken, previous.views.count == syntax.views.count else { return false }
+        return syntax.builtToken === token || syntax.builtChanges?.base === token
     }
 
     /// Whether the views are the previous document's, shape for shape: as many,
