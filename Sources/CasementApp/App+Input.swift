@@ -124,7 +124,17 @@ extension App {
         let screen = widget.flatMap { layer(showing: $0.view) } ?? topScreen
         if screen === topScreen, let leaving = focusedWidget as? any OverlayWidget { leaving.closeOverlay() }
         screen.focusedWidget = widget
+        if let widget { scrollIntoView(widget.view) }
         needsDisplay = true
+    }
+
+    /// Every scroll view around `view` brings it into view (the innermost first).
+    func scrollIntoView(_ view: View) {
+        var current = view.superview
+        while let ancestor = current {
+            if let scroll = ancestor.widget as? ScrollView, scroll.contains(view) { scroll.scrollToVisible(view) }
+            current = ancestor.superview
+        }
     }
 
     /// Tab: the next widget in focus order (wrapping around).
