@@ -22,20 +22,27 @@ extension App {
             if let focused = focusedWidget, bubble(.key(key), from: focused) { return }
             if key == .tab { focusNext(); return }
             if key == .backTab { focusPrevious(); return }
-            let top = topScreen
-            let screenActions = top.bindings.actions(for: key)
-            guard screenActions.isEmpty else {
-                for action in screenActions { action() }
-                return
-            }
-            if top !== currentScreen, key == .escape {
-                if top.isDismissable { dismissModal() }
-                return
-            }
-            let actions = bindings.actions(for: key)
-            for action in actions { action() }
-            if actions.isEmpty { handleUnbound(key) }
+            runBindings(for: key)
         }
+    }
+
+    /// What a key no widget took does: the bindings of the screen on top (a
+    /// modal one: then Escape dismisses it), then the app's, then Ctrl-P (the
+    /// command palette). A click on a `Footer` key runs this too.
+    func runBindings(for key: Key) {
+        let top = topScreen
+        let screenActions = top.bindings.actions(for: key)
+        guard screenActions.isEmpty else {
+            for action in screenActions { action() }
+            return
+        }
+        if top !== currentScreen, key == .escape {
+            if top.isDismissable { dismissModal() }
+            return
+        }
+        let actions = bindings.actions(for: key)
+        for action in actions { action() }
+        if actions.isEmpty { handleUnbound(key) }
     }
 
     /// Moves the pointer over (x, y) (sets the `hovered` state). The terminal

@@ -308,19 +308,13 @@ public final class ScrollView: Widget {
     private func clickOnBar(x: Int, y: Int, port: (width: Int, height: Int)) -> Bool {
         let size = contentSize
         if bars.vertical, x == port.width, (0..<port.height).contains(y) {
-            scroll(to: (offset.x, Self.position(of: y, track: port.height, total: size.height, visible: port.height)))
+            scroll(to: (offset.x, ScrollBar(total: size.height, visible: port.height, offset: 0).offset(atCell: y, track: port.height)))
             return true
         }
         if bars.horizontal, y == port.height, (0..<port.width).contains(x) {
-            scroll(to: (Self.position(of: x, track: port.width, total: size.width, visible: port.width), offset.y))
+            scroll(to: (ScrollBar(total: size.width, visible: port.width, offset: 0).offset(atCell: x, track: port.width), offset.y))
             return true
         }
         return false
-    }
-
-    /// The offset a click on cell `cell` of a bar's track asks for.
-    static func position(of cell: Int, track: Int, total: Int, visible: Int) -> Int {
-        guard track > 1 else { return 0 }
-        return (total - visible) * cell / (track - 1)
     }
 }
