@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Casement", targets: ["Casement"]),
         .library(name: "CasementApp", targets: ["CasementApp"]),
         .executable(name: "casement-top", targets: ["casement-top"]),
+        .executable(name: "casement-files", targets: ["casement-files"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -92,6 +93,8 @@ let package = Package(
         ),
         // The example system monitor, built only on the public library.
         .executableTarget(name: "casement-top", dependencies: ["CasementApp"], path: "Examples/casement-top", exclude: ["README.md", "top.layout", "top.cas", "gen-embedded.sh"]),
+        // The example file browser (read-only), built only on the public library.
+        .executableTarget(name: "casement-files", dependencies: ["CasementApp"], path: "Examples/casement-files", exclude: ["README.md", "files.layout", "files.cas", "gen-embedded.sh"]),
 
         // Executables.
         .executableTarget(
@@ -168,8 +171,8 @@ let package = Package(
             name: "PresentationTests", dependencies: ["Presentation", "Cells", "Canvas", "Diagnostics", "LayoutEngine"]),
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutEngine", "LayoutPainting"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
-        .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI"]),
+        .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI", "casement-files"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
-        .testTarget(name: "EndToEndTests", dependencies: ["casement", "casement-top"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["casement", "casement-top", "casement-files"]),
     ]
 )

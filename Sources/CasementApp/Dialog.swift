@@ -55,7 +55,8 @@ public final class Dialog: Screen {
                          buttons.reduce(0) { $0 + cellWidth(of: $1.label) + 3 })
         box.makeConstraints { make in
             make.center.equalToSuperview()
-            make.width.equalTo(min(60, widest + 4)).priority(500)
+            // Stronger than a text's resistance (750): a long message wraps in 60 columns.
+            make.width.equalTo(min(60, widest + 4)).priority(800)
             make.width.lessThanOrEqualToSuperview().offset(-4)
         }
         var above: View?

@@ -109,6 +109,17 @@ import Testing
         _ = line
     }
 
+    @Test func aLongDialogMessageWrapsInSixtyColumns() throws {
+        let (app, pilot, _) = try makeApp()
+        pilot.resize(to: TerminalSize(width: 100, height: 12))
+        let message = String(repeating: "word ", count: 30).trimmingCharacters(in: .whitespaces)
+        app.presentModal(Dialog(title: "Note", message: message, buttons: ["OK"]))
+        #expect(app.diagnostics.isEmpty)
+        let rows = pilot.lines.filter { $0.contains("╭") || $0.contains("word") }
+        #expect(rows.first.map { $0.trimmingCharacters(in: .whitespaces).count } == 60)   // the box: 60 columns
+        #expect(pilot.lines.count { $0.contains("word") } == 3)                            // 150 cells in 3 rows
+    }
+
     @Test func aScreenFromASpecKeepsItsViewsAndStyles() throws {
         let directory = try scratchDirectory([
             "help.layout": "use \"help.cas\"\nscreen help {\n  box panel { left == 1; top == 1; width == 10; height == 3 }\n}\n",

@@ -108,6 +108,41 @@ import Testing
         #expect(tree.selectedNode?.label == "after")     // the selection stays on its node
     }
 
+    @Test func reloadingKeepsTheNodesThatStayWithTheirStateInTheNewOrder() async throws {
+        let listing = Listing(["/": [TreeItem("a", value: "/a", isExpandable: true), TreeItem("b", value: "/b")],
+                               "/a": [TreeItem("x", value: "/a/x")]])
+        let root = TreeNode(TreeItem("/", value: "/", isExpandable: true)) { item in await listing.items(item.value) }
+        let tree = Tree(root: root)
+        let pilot = try pilot(on: tree, width: 20, height: 6)
+        func settle() async throws {
+            for _ in 0..<200 where tree.visibleNodes.contains(where: \.isLoading) || root.isLoading {
+                try await Task.sleep(for: .milliseconds(5))
+                pilot.settle()
+            }
+            pilot.settle()
+        }
+        pilot.press(.right)
+        try await settle()
+        pilot.press(.down, .right)
+        try await settle()
+        pilot.press(.down)
+        #expect(tree.selectedNode?.value == "/a/x")
+        await listing.set("/", [TreeItem("b", value: "/b"), TreeItem("a2", value: "/a", isExpandable: true),
+                                TreeItem("c", value: "/c")])
+        root.reloadChildren()
+        try await settle()
+        #expect(tree.visibleNodes.map(\.label) == ["/", "b", "a2", "x", "c"])
+        #expect(tree.selectedNode?.value == "/a/x")     // its node stayed, expanded, with its children
+        #expect(pilot.lines[2] == "├─ ▾ a2")
+        tree.root.children[1].collapse()
+        await listing.set("/a", [TreeItem("y", value: "/a/y")])
+        tree.root.children[1].reloadChildren()           // collapsed: loads on the next expand
+        #expect(tree.root.children[1].children.map(\.label) == ["x"])
+        tree.root.children[1].expand()
+        try await settle()
+        #expect(tree.root.children[1].children.map(\.label) == ["y"])
+    }
+
     @Test func collapsingKeepsTheSelectionOnTheNearestShownAncestor() throws {
         let tree = Tree(root: sample())
         _ = try pilot(on: tree, width: 20, height: 8)
@@ -131,4 +166,12 @@ actor Gate {
         for continuation in waiting { continuation.resume() }
         waiting = []
     }
+}
+
+/// A directory listing a test changes between loads.
+actor Listing {
+    private var items: [String: [TreeItem]]
+    init(_ items: [String: [TreeItem]]) { self.items = items }
+    func items(_ path: String) -> [TreeItem] { items[path] ?? [] }
+    func set(_ path: String, _ list: [TreeItem]) { items[path] = list }
 }

@@ -47,6 +47,8 @@ public final class TreeNode {
     public private(set) var isLoading = false
     var source: Source
     private var loaded: Bool
+    /// Counts loads started: a slow load's result is taken only if no later one started.
+    private var loadGeneration = 0
     private let expandable: Bool
     weak var tree: Tree?
 
@@ -116,6 +118,18 @@ public final class TreeNode {
         for child in children { child.attach(to: tree) }
     }
 
+    /// Loads the children again from a lazy or slow source (given children
+    /// stay): a child whose `value` matches a new one keeps its node — expanded,
+    /// with its own children, selected — in the new order; the others go. An
+    /// expanded node loads now, a collapsed one on its next expand. A file
+    /// browser calls it after the directory changed, or to show it sorted anew.
+    public func reloadChildren() {
+        if case .given = source { return }
+        loaded = false
+        if isExpanded { load() }
+        tree?.structureChanged()
+    }
+
     /// Shows the children, loading them the first time.
     public func expand() {
         guard isExpandable, !isExpanded else { return }
@@ -131,31 +145,60 @@ public final class TreeNode {
         tree?.structureChanged()
     }
 
-    private func load() {
+    func load() {
         loaded = true
+        loadGeneration += 1
         switch source {
         case .given: break
-        case .lazy(let make): adopt(make())
+        case .lazy(let make):
+            replaceChildren(with: make())
+            tree?.onLoad?(self)
         case .background(let loader):
             isLoading = true
             let item = TreeItem(label, value: value, isExpandable: true)
             guard let app = tree?.app else {
-                // Not shown in an app yet: load right here.
-                finishLoading([], failed: true)
+                // Not in an app yet: it loads when the tree is first drawn there.
                 loaded = false
+                tree?.waitingToLoad.append(self)
                 return
             }
+            let generation = loadGeneration
             Task.detached {
                 let items = await loader(item)
-                app.post { [weak self] in self?.finishLoading(items) }
+                app.post { [weak self] in self?.finishLoading(items, generation: generation) }
             }
         }
     }
 
-    private func finishLoading(_ items: [TreeItem], failed: Bool = false) {
+    private func finishLoading(_ items: [TreeItem], generation: Int) {
+        guard generation == loadGeneration, case .background(let loader) = source else { return }
         isLoading = false
-        guard case .background(let loader) = source, !failed else { return }
-        adopt(items.map { TreeNode($0, loadChildren: loader) })
+        let kept = keptChildren()
+        replaceChildren(with: items.map { item in
+            guard let node = kept[item.value] else { return TreeNode(item, loadChildren: loader) }
+            if node.label != item.label { node.label = item.label }
+            return node
+        })
+        tree?.onLoad?(self)
+    }
+
+    /// The children that a reload may keep, by value (the first of each value).
+    private func keptChildren() -> [String: TreeNode] {
+        var kept: [String: TreeNode] = [:]
+        for child in children where !child.value.isEmpty && kept[child.value] == nil { kept[child.value] = child }
+        return kept
+    }
+
+    /// New children: nodes of the old ones whose value a new one has stay in
+    /// their place in the new order; the rest are let go.
+    private func replaceChildren(with nodes: [TreeNode]) {
+        let kept = keptChildren()
+        let fresh = nodes.map { kept[$0.value] ?? $0 }
+        let staying = Set(fresh.map(ObjectIdentifier.init))
+        for child in children where !staying.contains(ObjectIdentifier(child)) { child.parent = nil }
+        children = []
+        for node in fresh where node.parent !== self { node.parent = self; node.attach(to: tree) }
+        children = fresh
         tree?.structureChanged()
     }
 }
@@ -184,6 +227,9 @@ public final class Tree: Widget {
     public var onActivate: ((TreeNode) -> Void)?
     /// Called with the node the selection moved to.
     public var onSelect: ((TreeNode) -> Void)?
+    /// Called with a node whose children were just loaded (lazily, or from a
+    /// slow source once they came back): to select one of them, say.
+    public var onLoad: ((TreeNode) -> Void)?
     /// The rows shown, top to bottom: the visible nodes and, under a node
     /// loading its children, its placeholder (rebuilt after an expand or collapse).
     private var rows: [TreeRow] = []
@@ -192,6 +238,9 @@ public final class Tree: Widget {
     private var visibleRows = 0
     private var rowStyle: View?
     private var guideStyle: View?
+    /// Nodes of a slow source expanded before the tree was in an app: they load
+    /// when it is first drawn (their placeholder shows until then).
+    var waitingToLoad: [TreeNode] = []
     /// The row of the loading placeholder under a node (its index in `rows` + 1 is where it shows).
     static let placeholder = "Loading…"
 
@@ -330,6 +379,11 @@ public final class Tree: Widget {
     }
 
     public override func draw(in canvas: inout ContentCanvas) {
+        if !waitingToLoad.isEmpty {
+            let waiting = waitingToLoad
+            waitingToLoad = []
+            for node in waiting where node.isExpanded && node.isLoading { node.load() }
+        }
         _ = visibleNodes
         if canvas.height != visibleRows {
             cursor.keepSelectionInView(count: rows.count, from: visibleRows, to: canvas.height)
