@@ -78,6 +78,31 @@ import Testing
         #expect(diagnostics.contains { $0.code == .layoutUnknownAttribute })
     }
 
+    /// Found by the `dsl` fuzz target (`centerX == parent.centerX * 1.8e308`, written
+    /// by `multipliedBy(.greatestFiniteMagnitude)`): a finite but huge multiplier
+    /// put a view at -inf. A rule with a number too large to solve with is left
+    /// out, with a warning at its line, and every frame stays finite.
+    @Test(arguments: [
+        "centerX == parent.centerX * 1" + String(repeating: "0", count: 300), "width == parent.width * 2000000",
+        "left == 10000000000000", "top == 0 - 5000000000000000",
+    ])
+    func aRuleWithANumberTooLargeToSolveWithIsLeftOut(rule: String) {
+        let spec = "screen root {\n  left <= 0 - 21308\n  box b {\n    \(rule)\n    top, left == 0 @low\n    size == 3 @low\n  }\n}\n"
+        let session = loaded(spec).session
+        let b = session.view("b")!.exact
+        let finite = [b.left, b.top, b.width, b.height].allSatisfy { $0.isFinite }
+        #expect(finite, "\(b)")
+        let warning = session.checkDiagnostics().first { $0.code == .engineInactive }
+        #expect(warning?.location.line == 4)
+        #expect(warning?.message.contains("too large to solve with") == true)
+    }
+
+    @Test func numbersUpToTheLimitsAreSolved() {
+        let session = loaded("screen root {\n  box b { left == 1000000000000; top == 0; width == parent.width * 1000000; height == 1 }\n}\n").session
+        #expect(session.view("b")!.exact.left == 1e12)
+        #expect(session.checkDiagnostics().allSatisfy { $0.code != .engineInactive })
+    }
+
     @Test func blockingErrorsCompareByIdentityNotWording() {
         let at = SourceLocation(file: "s.layout", line: 1, column: 1)
         let source = SourceText(path: "s.layout", text: "box a { wdth == 1 }\n")
