@@ -35,7 +35,7 @@ public struct KnownIssue: Sendable, Hashable {
             owner: "findings (issue 26 §2.1, TextField)", reproducer: "cursor-on-zero-width", trapsWhenReplayed: false),
         KnownIssue(
             id: "textfield-wide-cursor-cut", target: "textfield",
-            summary: "the cursor is not drawn when it sits on a wide character one cell from the field's right edge (scrolling keeps one cell, not two)",
+            summary: "the cursor is not drawn when it sits on a wide character one cell from the field's right edge (scrolling keeps one cell, not two), or on a character wider than the field",
             owner: "findings (issue 26 §2.1, TextField)", reproducer: "wide-cursor-at-edge", trapsWhenReplayed: false),
         KnownIssue(
             id: "dsl-self-add", target: "dsl", summary: "a.addSubview(a) traps (a precondition)",

@@ -55,7 +55,10 @@ enum LanguageServerFuzzing {
         var rawBytes = false
 
         mutating func note(_ body: Data) {
-            guard let object = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) as? [String: Any]
+            // The server reads invalid UTF-8 as U+FFFD, so a body JSON would refuse
+            // for one bad byte in a string is still a request it answers.
+            let readable = Data(String(decoding: body, as: UTF8.self).utf8)
+            guard let object = (try? JSONSerialization.jsonObject(with: readable, options: [.fragmentsAllowed])) as? [String: Any]
             else { return }
             if let id = object["id"], let key = canonical(id) { ids.insert(key) }
             guard !exited, object["jsonrpc"] as? String == "2.0", let method = object["method"] as? String else { return }

@@ -31,6 +31,10 @@ enum ViewTreeFuzzing {
     ]
     static let priorities = [1000, 750, 500, 250, 1, 0, -5, 1001, 999]
 
+    /// `CASEMENT_FUZZ_TRACE=1 swift run casement-fuzz dsl FILE` prints each step
+    /// and the spec each layout was written as.
+    static let tracing = ProcessInfo.processInfo.environment["CASEMENT_FUZZ_TRACE"] != nil
+
     enum Step: CaseIterable {
         case newView, addSubview, removeFromSuperview, make, make2, update, remake, removeConstraints
         case distributeSpacing, distributeLength, setTitle, layOut, resize, render, explain, handle
@@ -49,6 +53,8 @@ enum ViewTreeFuzzing {
         while !input.isAtEnd, steps < 120, found.messages.isEmpty {
             steps += 1
             let step = input.pick(Step.allCases)
+            let started = ContinuousClock.now
+            defer { if tracing { print("dsl: \(step) \(ContinuousClock.now - started)") } }
             switch step {
             case .newView:
                 guard pool.views.count < 10 else { continue }
@@ -87,6 +93,7 @@ enum ViewTreeFuzzing {
                 input.pick(pool.views).title = input.pick(titles)
             case .layOut:
                 layout = try? Layout(root: pool.views[0], size: input.pick(sizes))
+                if tracing, layout != nil { print(layout!.writtenSpec) }
                 if layout != nil { found.expectSound(&layout!, "after laying out") }
             case .resize:
                 guard layout != nil else { continue }
@@ -97,6 +104,7 @@ enum ViewTreeFuzzing {
                 let cells = Double(layout!.size.width) * Double(layout!.size.height)
                 if found.tolerates("dsl-huge-render"), cells > 1_000_000 { continue }
                 let format = input.pick(RenderFormat.allCases)
+                if tracing { print("dsl: render \(format) at \(layout!.size)") }
                 let output = layout!.render(format: format)
                 if format == .json {
                     found.expect((try? JSONSerialization.jsonObject(with: Data(output.utf8))) != nil,

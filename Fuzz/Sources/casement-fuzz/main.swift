@@ -82,7 +82,11 @@ var brokenInputs = 0
 let files = inputs(paths)
 for file in files {
     guard let data = FileManager.default.contents(atPath: file) else { fail("cannot read \(file)") }
+    let started = ContinuousClock.now
     let broken = MainActor.assumeIsolated { chosen.run(Array(data), tolerating: tolerated) }
+    let took = ContinuousClock.now - started
+    // A slow input (libFuzzer's slow-unit-…) is a finding only if it is slow here too.
+    if took > .seconds(1) { print("\(file): slow, \(took)") }
     if !broken.isEmpty {
         brokenInputs += 1
         print("\(file):")
