@@ -9,7 +9,6 @@ let package = Package(
     products: [
         .executable(name: "casement", targets: ["casement"]),
         .executable(name: "casement-bench", targets: ["casement-bench"]),
-        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "Casement", targets: ["Casement"]),
         .library(name: "CasementApp", targets: ["CasementApp"]),
         .executable(name: "casement-top", targets: ["casement-top"]),
@@ -74,10 +73,13 @@ let package = Package(
         // Swift apps: views built in code, constrained with a SnapKit-style DSL.
         .target(name: "Casement", dependencies: ["Cells", "LayoutEngine", "LayoutSpec", "LayoutPainting", "Canvas", "Diagnostics"]),
 
+        // The canonical form of .cas and .layout files: `casement fmt` and the server's formatting.
+        .target(name: "Formatting", dependencies: ["Diagnostics", "Stylesheet", "LayoutSpec", "TextMetrics"]),
+
         // The language server: the pipeline behind JSON-RPC for editors.
         .target(
             name: "LanguageServer",
-            dependencies: ["Cells", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics"]
+            dependencies: ["Cells", "Canvas", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics", "Formatting", "FileWatch"]
         ),
 
         // Apps on Casement: the runtime, widgets, focus and events, the headless
@@ -95,7 +97,7 @@ let package = Package(
             dependencies: [
                 "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "Stylesheet", "LayoutSpec", "Diagnostics",
                 "Designer", "TerminalUI",
-                "LanguageServer",
+                "LanguageServer", "Formatting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds link the Swift runtime statically: the binary runs on
@@ -140,10 +142,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["TestSupport", "Cassowary"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "CellsTests", dependencies: ["Cells"]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TestSupport", "TextMetrics"]),
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
         .testTarget(name: "StylesheetTests", dependencies: ["TestSupport", "Cells", "Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["TestSupport", "LayoutSpec"]),
+        .testTarget(name: "FormattingTests", dependencies: ["Formatting", "Stylesheet", "LayoutSpec", "Diagnostics"]),
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
@@ -159,6 +163,7 @@ let package = Package(
             name: "DemoTests",
             dependencies: [
                 "casement", "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "LayoutSpec", "Stylesheet", "Diagnostics",
+                "Formatting",
             ],
             exclude: ["Golden"]
         ),
@@ -173,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PresentationTests", dependencies: ["Presentation", "Cells", "Canvas", "Diagnostics", "LayoutEngine"]),
-        .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutPainting"]),
+        .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutEngine", "LayoutPainting"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
         .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI"]),
         // Replays Fuzz/corpus and Fuzz/crashes through the fuzz targets' invariants.

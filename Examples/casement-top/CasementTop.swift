@@ -22,10 +22,15 @@ struct CasementTop {
         }
         let dev = App.devModeRequested()
         let spec = try EmbeddedFiles.specPath(dev: dev)
-        defer { EmbeddedFiles.removeCopies(of: spec) }
-        let top = try TopApp(specPath: spec, devMode: dev)
-        top.startSampling()
-        try top.app.run()
+        let ending: AppEnding
+        do {
+            defer { EmbeddedFiles.removeCopies(of: spec) }
+            let top = try TopApp(specPath: spec, devMode: dev)
+            top.startSampling()
+            ending = try top.app.run()
+        }
+        // As a shell expects: 130 after Ctrl-C, 143 after SIGTERM, 0 after q.
+        if ending.exitStatus != 0 { exit(ending.exitStatus) }
     }
 }
 

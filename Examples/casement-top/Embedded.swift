@@ -12,7 +12,7 @@ screen root {
     height == 1
   }
 
-  box cpus "CPU" {                        # its height comes from the core count, in Swift
+  box cpus "CPU" {  # its height comes from the core count, in Swift
     top == header.bottom
     left, right == parent
   }
@@ -30,7 +30,7 @@ screen root {
     bottom == footer.top
   }
 
-  box details "Details" {                 # shown after Enter, on terminals of 100 columns or more
+  box details "Details" {  # shown after Enter, on terminals of 100 columns or more
     top == memory.bottom
     right == parent.right
     bottom == footer.top
@@ -47,34 +47,33 @@ screen root {
     static let stylesheet = #"""
 // casement-top's look. `casement-top --dev` reloads this file while it runs.
 $accent = cyan
-$muted = bright-black
-
+$muted  = bright-black
 
 #header { color black; background-color $accent; bold true }
 
 screen > box { border rounded; border-color $muted; title-align left }
 
-#cpus, #memory { color $accent }
-.table[state:focused] { color default }
-.table > .header { color $accent; bold true; underline true }
-.row[state:selected] { background-color bright-black; color white }
+#cpus, #memory                      { color $accent }
+.table[state:focused]               { color default }
+.table > .header                    { color $accent; bold true; underline true }
+.row[state:selected]                { background-color bright-black; color white }
 .row[state:selected][state:focused] { background-color $accent; color black; bold true }
 
-.core-name { color $muted }
+.core-name  { color $muted }
 .core-value { color white; text-align right }
-.sparkline { color green }
-.gauge { color yellow }
-#swap { color magenta }
+.sparkline  { color green }
+.gauge      { color yellow }
+#swap       { color magenta }
 
 // The details panel: closed until Enter; never on a terminal narrower than 100.
-#details { size 0 0; visible false }
+#details      { size 0 0; visible false }
 #details.open { size 44 0; visible true }
 @media (max-width: 99) {
   #details.open { size 0 0; visible false }
 }
 .details-text { color white }
 
-#footer { border none; background-color $muted; color white }
+#footer    { border none; background-color $muted; color white }
 .textfield { color yellow; background-color black }
 """#
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 /// An attribute as the DSL spells it. `leading` and `trailing` are kept apart
 /// from `left` and `right` only for display: terminals run left to right, so
 /// they lay out the same.

@@ -1,3 +1,4 @@
+import Diagnostics
 /// A handle on one rule a view made (`make.width.equalTo(20).constraint`):
 /// change its constant or priority later, or switch it off and on. Changes
 /// reach the solver on the layout's next read, constants in place.
@@ -16,37 +17,29 @@ public final class Constraint {
 
     /// Puts the rule back into the layout.
     public func activate() {
-        for rule in rules { rule.isActive = true }
-        Revision.bump()
+        for rule in rules where !rule.isActive { rule.isActive = true }
     }
 
     /// Takes the rule out of the layout (it is kept, and `activate()` restores it).
     public func deactivate() {
-        for rule in rules { rule.isActive = false }
-        Revision.bump()
+        for rule in rules where rule.isActive { rule.isActive = false }
     }
 
-    /// A new constant, as SnapKit's `update(offset:)`: the offset becomes
-    /// `amount` and any inset is dropped. The solver updates it in place.
+    /// A new constant, as SnapKit's `update(offset:)`: it replaces the last one,
+    /// a number target's included (`equalTo(20)` then `update(offset: 30)` is
+    /// 30). The solver updates it in place.
     @discardableResult
     public func update(offset amount: Double) -> Constraint {
-        for rule in rules {
-            rule.offset = amount
-            rule.insets = .zero
-        }
-        Revision.bump()
+        for rule in rules where rule.constant != .offset(amount) { rule.constant = .offset(amount) }
         return self
     }
 
-    /// A new constant from insets (SnapKit's directions); any offset is dropped.
-    /// The solver updates it in place.
+    /// A new constant from insets, as SnapKit's `update(inset:)` (its
+    /// directions; see `ConstraintMakerEditable.inset(_:)`): it replaces the
+    /// last one. The solver updates it in place.
     @discardableResult
     public func update(inset insets: Insets) -> Constraint {
-        for rule in rules {
-            rule.insets = insets
-            rule.offset = 0
-        }
-        Revision.bump()
+        for rule in rules where rule.constant != .insets(insets) { rule.constant = .insets(insets) }
         return self
     }
 
@@ -57,8 +50,7 @@ public final class Constraint {
     /// A new priority (the engine replaces the constraint).
     @discardableResult
     public func update(priority: LayoutPriority) -> Constraint {
-        for rule in rules { rule.priority = priority }
-        Revision.bump()
+        for rule in rules where rule.priority != priority { rule.priority = priority }
         return self
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 /// The `make` of `makeConstraints { make in … }`: name attributes
 /// (`make.top.leading`), then a relation, then modifiers. Each step has its own
 /// type, so a relation after a relation, or an attribute after a relation, does
@@ -98,7 +99,11 @@ public struct ConstraintMakerExtendable {
     private func relate(_ relation: Relation, _ targets: [RuleTarget], _ location: SourceLocation)
         -> ConstraintMakerEditable
     {
-        let rules = targets.map { Rule(attributes: attributes, relation: relation, target: $0, location: location) }
+        let rules = targets.map { target in
+            // A view a rule reads is named by id: an anonymous one gets its own now.
+            if case .anchor(let view, _) = target { view.ensureID() }
+            return Rule(attributes: attributes, relation: relation, target: target, location: location)
+        }
         maker.record(rules)
         return ConstraintMakerEditable(rules: rules)
     }
@@ -257,18 +262,20 @@ public struct ConstraintMakerEditable {
         return self
     }
 
-    /// Adds a number to every constrained attribute, as written (`+ amount`).
+    /// The constant, as SnapKit's `offset`: it replaces a number target (so
+    /// `make.width.equalTo(10).offset(4)` is 4 wide) and is added to a view,
+    /// anchor or style target (`equalTo(header.bottom).offset(1)`).
     @discardableResult
-    public func offset(_ amount: Double) -> ConstraintMakerEditable { editing { $0.offset = amount } }
+    public func offset(_ amount: Double) -> ConstraintMakerEditable { editing { $0.constant = .offset(amount) } }
 
     /// Masonry's filler word: `.with.offset(2)` reads as `.offset(2)`.
     public var with: ConstraintMakerEditable { self }
 
-    /// Adds a whole number of cells to every constrained attribute.
+    /// `offset(_:)` with a whole number of cells.
     @discardableResult
     public func offset(_ amount: Int) -> ConstraintMakerEditable { offset(Double(amount)) }
 
-    /// Moves the edges inwards by a whole number of cells.
+    /// `inset(_:)` with a whole number of cells.
     @discardableResult
     public func inset(_ amount: Int) -> ConstraintMakerEditable { inset(Double(amount)) }
 
@@ -279,15 +286,19 @@ public struct ConstraintMakerEditable {
         editing { $0.styleOffsets.append((name, 1)) }
     }
 
-    /// Moves the edges inwards by `amount` (SnapKit's directions): top, left and
-    /// leading +, bottom, right and trailing −, width and height −2×, centres 0.
+    /// The constant from an inset on every side, as SnapKit's `inset`: it
+    /// replaces a number target and the offset, and gives each attribute its
+    /// own (SnapKit's directions): top, left and leading +, bottom, right and
+    /// trailing −, width and height −2×, centres 0. So
+    /// `make.edges.equalToSuperview().inset(1)` keeps a cell free all round,
+    /// and `make.width.equalTo(20).inset(2)` is −4 wide, as in SnapKit.
     @discardableResult
-    public func inset(_ amount: Double) -> ConstraintMakerEditable { editing { $0.insets = Insets(amount) } }
+    public func inset(_ amount: Double) -> ConstraintMakerEditable { inset(Insets(amount)) }
 
-    /// Moves each edge inwards by its own side's inset; width −(left + right),
-    /// height −(top + bottom), centres by half the difference.
+    /// The constant from each side's inset: edges move inwards by their own
+    /// side's, width −(left + right), height −(top + bottom), centres by half the difference.
     @discardableResult
-    public func inset(_ insets: Insets) -> ConstraintMakerEditable { editing { $0.insets = insets } }
+    public func inset(_ insets: Insets) -> ConstraintMakerEditable { editing { $0.constant = .insets(insets) } }
 
     /// Scales the target's attribute (`== other.width * factor`); numbers and
     /// style values are constants and stay as written.

@@ -1,3 +1,6 @@
+import Diagnostics
+import LayoutSpec
+
 /// A `distribute` line a superview holds for some of its children (Masonry's
 /// `mas_distributeViewsAlongAxis`).
 struct Distribution {
@@ -16,35 +19,46 @@ struct Distribution {
 
 /// Lays `views` (siblings) out along an axis inside their superview with fixed
 /// gaps, all equally long (Masonry's `withFixedSpacing:leadSpacing:tailSpacing:`).
-/// Calling it again for the same views replaces the earlier line.
+/// Calling it again for the same views replaces the earlier line. Throws when
+/// the views are none, or not all in one superview.
 public func distribute(
     _ views: [View], along axis: Axis, fixedSpacing: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
     file: String = #fileID, line: Int = #line, column: Int = #column
-) {
-    add(Distribution(
+) throws(CasementError) {
+    try add(Distribution(
         views: views, axis: axis, mode: .spacing(fixedSpacing), lead: leadSpacing, tail: tailSpacing,
         location: SourceLocation(file: file, line: line, column: column)))
 }
 
 /// Lays `views` (siblings) out along an axis inside their superview with fixed
 /// lengths and equal gaps (Masonry's `withFixedItemLength:leadSpacing:tailSpacing:`;
-/// SnapKit never shipped it). Calling it again for the same views replaces the earlier line.
+/// SnapKit never shipped it). Calling it again for the same views replaces the
+/// earlier line. Throws when the views are none, or not all in one superview.
 public func distribute(
     _ views: [View], along axis: Axis, fixedItemLength: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
     file: String = #fileID, line: Int = #line, column: Int = #column
-) {
-    add(Distribution(
+) throws(CasementError) {
+    try add(Distribution(
         views: views, axis: axis, mode: .length(fixedItemLength), lead: leadSpacing, tail: tailSpacing,
         location: SourceLocation(file: file, line: line, column: column)))
 }
 
-private func add(_ distribution: Distribution) {
-    guard let holder = distribution.views.first?.superview else {
-        preconditionFailure("distribute: the views must be in a superview")
+private func add(_ distribution: Distribution) throws(CasementError) {
+    guard let first = distribution.views.first else {
+        throw .cannotDistribute(at: distribution.location, reason: "there are no views to distribute")
     }
+    guard let holder = first.superview else {
+        throw .cannotDistribute(at: distribution.location, reason: "view '\(first.name)' is in no superview")
+    }
+    if let stranger = distribution.views.first(where: { $0.superview !== holder }) {
+        throw .cannotDistribute(
+            at: distribution.location,
+            reason: "view '\(stranger.name)' is not in '\(holder.name)', the superview of '\(first.name)'; distributed views are siblings")
+    }
+    for view in distribution.views { view.ensureID() }
     holder.distributions.removeAll { $0.views.elementsEqual(distribution.views, by: ===) }
     holder.distributions.append(distribution)
-    Revision.bump()
+    holder.changed()
 }
 
 extension Array where Element == View {
@@ -52,8 +66,8 @@ extension Array where Element == View {
     public func distribute(
         along axis: Axis, fixedSpacing: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
         file: String = #fileID, line: Int = #line, column: Int = #column
-    ) {
-        Casement.distribute(
+    ) throws(CasementError) {
+        try Casement.distribute(
             self, along: axis, fixedSpacing: fixedSpacing, leadSpacing: leadSpacing, tailSpacing: tailSpacing,
             file: file, line: line, column: column)
     }
@@ -62,8 +76,8 @@ extension Array where Element == View {
     public func distribute(
         along axis: Axis, fixedItemLength: Double, leadSpacing: Double = 0, tailSpacing: Double = 0,
         file: String = #fileID, line: Int = #line, column: Int = #column
-    ) {
-        Casement.distribute(
+    ) throws(CasementError) {
+        try Casement.distribute(
             self, along: axis, fixedItemLength: fixedItemLength, leadSpacing: leadSpacing, tailSpacing: tailSpacing,
             file: file, line: line, column: column)
     }

@@ -1,12 +1,14 @@
-import LayoutPainting
-import Cells
+import Diagnostics
 import Canvas
+import Cells
 import LayoutEngine
+import LayoutPainting
+import LayoutSpec
 
 /// A live layout of views built in code (and/or loaded from a `.layout` spec):
 /// the same engine, stylesheets, diagnostics and renderers as the designer.
 ///
-///     var layout = try Layout(root: root, stylesheets: ["app.cas"])
+///     let layout = try Layout(root: root, stylesheets: ["app.cas"])
 ///     layout.resize(to: TerminalSize(width: 80, height: 24))
 ///     layout.frame(of: main)       // ViewFrame?
 ///     layout.diagnostics           // as `casement check` prints them
@@ -14,61 +16,70 @@ import LayoutEngine
 ///
 /// Changes to the views and rules are applied on the next read, by the same
 /// identity diff the designer's reload uses: constants in place, other changes
-/// removed and added again. The views are references shared with the code that
-/// built them: keep one `Layout` per tree.
-public struct Layout {
+/// removed and added again. A layout follows the changes inside its own trees
+/// only. The views are shared with the code that built them: keep one `Layout`
+/// per tree.
+public final class Layout {
     /// The top-level views: the one given, or a spec's.
-    public let roots: [View]
+    public private(set) var roots: [View]
     /// The first top-level view.
     public var root: View { roots[0] }
-    /// The written spec's path (the spec file's own, for `Layout(spec:)`).
-    let specPath: String
-    let files: MemoryFiles
-    let reader: FileReader
-    var session: LayoutSession
-    let uses: [String]
-    let usesLocation: SourceLocation
-    let header: [SpecStatement]
-    var written = WrittenSpec()
-    var appliedRevision = -1
-    var indexByView: [ObjectIdentifier: Int] = [:]
     /// What the last change applied to the solver did (constants updated in place, constraints added, …).
     public private(set) var lastReport: ReloadReport?
+
+    var header: SpecHeader
+    var session: LayoutSession
+    /// The views in the engine's order (its `views` index for each).
+    var order: [View] = []
+    private var indexByView: [ObjectIdentifier: Int] = [:]
+    /// The problems found building the spec syntax (the DSL's own warnings).
+    private var warnings: [Diagnostic] = []
+    /// How many times the tree's syntax was built (tests count work with it).
+    private(set) var buildCount = 0
+    /// The roots' revisions and structures as last applied.
+    private var appliedRevisions: [Int] = []
+    private var appliedStructures: [Int] = []
+    /// For `Layout(spec:)`: the errors of a spec save that was not taken (the
+    /// last good parse stays), shown until a good one.
+    var blockedSpecErrors: [Diagnostic] = []
+
+    /// The path a tree built in code is known by (stylesheet paths resolve
+    /// against the working directory, as from a spec there).
+    static let codeSpecPath = "casement-swift.layout"
 
     /// A layout of `root` (a top-level view, usually a `.screen`) with optional
     /// stylesheets (paths as `use` would name them, relative to the working directory).
     public init(
         root: View, stylesheets: [String] = [], size: TerminalSize = TerminalSize(width: 80, height: 24),
         file: String = #fileID, line: Int = #line, column: Int = #column
-    ) throws {
-        guard root.superview == nil else { throw CasementError.notTopLevel(root.id ?? root.kind.rawValue) }
-        self.init(
-            roots: [root], specPath: "casement-swift.layout", uses: stylesheets,
-            usesLocation: SourceLocation(file: file, line: line, column: column), header: [], size: size)
+    ) throws(CasementError) {
+        guard root.superview == nil else { throw .notTopLevel(root.name) }
+        let here = CodeLocations.span(SourceLocation(file: file, line: line, column: column))
+        header = SpecHeader(
+            path: Self.codeSpecPath, uses: stylesheets.map { UseSyntax(path: $0, span: here) }, lets: [], parsed: nil)
+        roots = [root]
+        session = LayoutSession(specPath: Self.codeSpecPath, size: size)
+        layoutIfNeeded()
     }
 
     /// A layout loaded from a `.layout` spec (with the stylesheets it uses); code
-    /// may then change its views through `view(_:)`.
-    public init(spec path: String, size: TerminalSize = TerminalSize(width: 80, height: 24)) throws {
-        let imported = try SpecImport.load(path)
-        self.init(
-            roots: imported.roots, specPath: path, uses: [], usesLocation: SourceLocation(file: path, line: 1, column: 1),
-            header: imported.header, size: size)
-    }
-
-    init(roots: [View], specPath: String, uses: [String], usesLocation: SourceLocation, header: [SpecStatement], size: TerminalSize) {
-        self.roots = roots
-        self.specPath = specPath
-        self.uses = uses
-        self.usesLocation = usesLocation
-        self.header = header
-        let files = MemoryFiles()
-        self.files = files
-        reader = FileReader { path in
-            if path == specPath, let text = files[path] { return text }
-            return try FileReader.fileSystem.contents(of: path)
+    /// may then change its views through `view(_:)`. Every error of the spec,
+    /// syntax errors included, is in `diagnostics` at its line and column; it
+    /// throws only when the file cannot be read or declares no view.
+    public init(spec path: String, size: TerminalSize = TerminalSize(width: 80, height: 24)) throws(CasementError) {
+        let text = try SpecImport.read(path)
+        let syntax = SpecParser.parse(SourceText(path: path, text: text))
+        let imported = SpecImport.views(of: syntax)
+        guard !imported.roots.isEmpty else {
+            // Nothing to lay out: the spec's first error says why, at its line.
+            let error = syntax.diagnostics.first { $0.severity == .error }
+            throw .noView(
+                at: error?.location ?? SourceLocation(file: path, line: 1, column: 1),
+                reason: error.map { "it declares no view: \($0.message)" } ?? "it declares no view")
         }
-        session = LayoutSession(specPath: specPath, reader: reader, size: size)
+        roots = imported.roots
+        header = imported.header
+        session = LayoutSession(specPath: path, size: size)
         layoutIfNeeded()
     }
 
@@ -77,45 +88,24 @@ public struct Layout {
     /// Applies the changes made to views and rules since the last read (every
     /// read does this first). Returns what changed, or nil when nothing did.
     @discardableResult
-    public mutating func layoutIfNeeded() -> ReloadReport? {
-        let revision = Revision.current
-        guard revision != appliedRevision else { return nil }
-        appliedRevision = revision
-        let next = SpecWriter.write(roots: roots, uses: uses, usesLocation: usesLocation, header: header)
-        let firstLoad = written.origins.isEmpty
-        guard firstLoad || next.text != written.text else {
-            written = next
-            return nil
+    public func layoutIfNeeded() -> ReloadReport? {
+        let revisions = roots.map(\.subtreeRevision)
+        guard revisions != appliedRevisions else { return nil }
+        let built = SyntaxBuilder.build(roots: roots, header: header)
+        buildCount += 1
+        let report = session.apply(built: built.syntax)
+        let structures = roots.map(\.structureRevision)
+        if structures != appliedStructures || order.count != built.order.count {
+            indexByView.removeAll(keepingCapacity: true)
+            for (position, view) in built.order.enumerated() { indexByView[ObjectIdentifier(view)] = position }
         }
-        written = next
-        files[specPath] = next.text
-        var report = firstLoad ? session.load() : session.reload(changedFiles: [specPath])
-        if !report.blockingErrors.isEmpty {
-            // The designer keeps the last good layout while a file has new errors;
-            // a program wants what it wrote, so load it afresh: bad rules are left out.
-            session = LayoutSession(specPath: specPath, reader: reader, size: session.size)
-            report = session.load()
-        }
-        indexViews()
+        order = built.order
+        warnings = built.warnings
+        appliedRevisions = revisions
+        appliedStructures = structures
         lastReport = report
         return report
     }
-
-    private mutating func indexViews() {
-        indexByView.removeAll(keepingCapacity: true)
-        let order = written.order
-        let positional = order.count == session.views.count
-            && zip(order, session.views).allSatisfy { view, laid in view.id == nil || view.id == laid.id }
-        for (position, view) in order.enumerated() {
-            if positional {
-                indexByView[ObjectIdentifier(view)] = position
-            } else if let id = view.id, let index = session.viewIndex(of: id) {
-                indexByView[ObjectIdentifier(view)] = index
-            }
-        }
-    }
-
-    var locations: LocationMap { LocationMap(specPath: specPath, origins: written.origins) }
 
     // MARK: Reading
 
@@ -124,35 +114,29 @@ public struct Layout {
 
     /// Lays out for a new terminal size (the screen's edit variables take it; no rebuild).
     @discardableResult
-    public mutating func resize(to size: TerminalSize) -> ReloadReport {
+    public func resize(to size: TerminalSize) -> ReloadReport {
         layoutIfNeeded()
-        return session.resize(to: size)
+        let report = session.resize(to: size)
+        lastReport = report
+        return report
     }
 
     /// A view's frame in cells (absolute: the screen's top-left is 0, 0); nil for
     /// a view that is not in the layout.
-    public mutating func frame(of view: View) -> ViewFrame? {
-        layoutIfNeeded()
-        return indexByView[ObjectIdentifier(view)].map { session.views[$0].frame }
+    public func frame(of view: View) -> ViewFrame? {
+        index(of: view).map { session.views[$0].frame }
     }
 
     /// A view's frame by id.
-    public mutating func frame(of id: String) -> ViewFrame? {
+    public func frame(of id: String) -> ViewFrame? {
         layoutIfNeeded()
         return session.view(id)?.frame
     }
 
     /// Every laid-out view in tree order, with frames and computed styles.
     public var views: [ViewLayout] {
-        mutating get {
-            layoutIfNeeded()
-            let map = locations
-            return session.views.map { view in
-                var copy = view
-                copy.location = map.map(view.location)
-                return copy
-            }
-        }
+        layoutIfNeeded()
+        return session.views
     }
 
     /// The view with this id, built in code or loaded from the spec.
@@ -161,55 +145,73 @@ public struct Layout {
         return nil
     }
 
-    /// Everything `casement check` reports — the stylesheets' errors, conflicts,
-    /// broken preferences, ambiguity — plus the DSL's own warnings, each at the
-    /// Swift line (or spec line) that wrote the rule.
+    /// Everything `casement check` reports — the stylesheets' and the spec's
+    /// errors, conflicts, broken preferences, ambiguity — plus the DSL's own
+    /// warnings, each at the Swift line (or spec line) that wrote the rule.
     public var diagnostics: [Diagnostic] {
-        mutating get {
-            layoutIfNeeded()
-            let map = locations
-            let engine = session.checkDiagnostics().map(map.map)
-            return (engine + written.warnings).sortedByLocation()
-        }
+        layoutIfNeeded()
+        var result = session.checkDiagnostics() + warnings + blockedSpecErrors
+        if let note = drawingNote { result.append(note) }
+        return result.sortedByLocation()
     }
 
-    /// One frame as `casement render --format …` prints it (the same code).
-    public mutating func render(format: RenderFormat = .plain, colors: ColorDepth = .trueColor) -> String {
+    /// One frame as `casement render --format …` prints it (the same code). A
+    /// layout larger than a million cells is drawn only in part: its top-left
+    /// corner, at most a million cells (`diagnostics` says so); JSON is not drawn
+    /// and describes all of it.
+    public func render(format: RenderFormat = .plain, colors: ColorDepth = .trueColor) -> String {
         layoutIfNeeded()
-        let map = locations
-        return LayoutOutput.render(&session, format: format, depth: colors) { map.map(&$0) }
+        return LayoutOutput.render(&session, format: format, depth: colors, drawnSize: Self.drawnSize(of: session.size))
+    }
+
+    /// The most cells `render` draws, as the command line (a grid costs tens of bytes a cell).
+    public static let maximumDrawnCells = 1_000_000
+
+    /// The part of a layout `render` draws: all of it up to a million cells,
+    /// else its top-left corner (full width up to 10,000 columns).
+    static func drawnSize(of size: TerminalSize) -> TerminalSize {
+        guard size.width.multipliedReportingOverflow(by: size.height).partialValue > maximumDrawnCells
+            || size.width.multipliedReportingOverflow(by: size.height).overflow
+        else { return size }
+        let width = min(size.width, 10_000)
+        return TerminalSize(width: width, height: min(size.height, maximumDrawnCells / max(1, width)))
+    }
+
+    private var drawingNote: Diagnostic? {
+        let drawn = Self.drawnSize(of: session.size)
+        guard drawn != session.size else { return nil }
+        return Diagnostic(.warning, .engineOffCanvas,
+            "the layout is \(session.size) cells; render draws only its top-left \(drawn) (at most a million cells)",
+            at: root.location, hint: "JSON (render(format: .json)) describes every view at any size")
     }
 
     /// `casement explain`'s text for a view: its constraints with their lines,
     /// its flags and where each style value came from; nil for a view not laid out.
-    public mutating func explain(_ view: View) -> String? {
-        layoutIfNeeded()
-        guard let index = indexByView[ObjectIdentifier(view)] else { return nil }
+    public func explain(_ view: View) -> String? {
+        guard let index = index(of: view) else { return nil }
         return explain(session.views[index].id)
     }
 
     /// `casement explain` for a view id.
-    public mutating func explain(_ id: String) -> String? {
+    public func explain(_ id: String) -> String? {
         layoutIfNeeded()
-        guard var explanation = session.explain(id) else { return nil }
-        locations.map(&explanation)
-        return explanation.formatted()
+        return session.explain(id)?.formatted()
     }
 
     /// Sets a view's live states (`selected`, `focused`, …) so `[state:…]` styles apply.
     @discardableResult
-    public mutating func setStates(_ states: [String], of view: View) -> ReloadReport? {
-        layoutIfNeeded()
-        guard let index = indexByView[ObjectIdentifier(view)] else { return nil }
+    public func setStates(_ states: [String], of view: View) -> ReloadReport? {
+        guard let index = index(of: view) else { return nil }
         return session.setStates(states, ofView: session.views[index].id)
     }
 
     /// Re-reads the stylesheets (and the files they import) and applies what
-    /// changed: style values in rules update constants in place.
+    /// changed: style values in rules update constants in place. A stylesheet
+    /// with new errors is not taken (`blockingErrors`); the last good one stays.
     @discardableResult
-    public mutating func reloadStylesheets() -> ReloadReport {
+    public func reloadStylesheets() -> ReloadReport {
         layoutIfNeeded()
-        let sheets = session.watchedFiles.filter { $0 != specPath }
+        let sheets = session.watchedFiles.filter { $0 != session.specPath }
         let report = session.reload(changedFiles: sheets)
         lastReport = report
         return report
@@ -218,33 +220,40 @@ public struct Layout {
     /// The files on disk this layout reads — its stylesheets and the files they
     /// import, and the spec for `Layout(spec:)` — for a watcher (dev mode).
     public var watchedFiles: [String] {
-        mutating get {
-            layoutIfNeeded()
-            return session.watchedFiles.filter { $0 != "casement-swift.layout" }
-        }
+        layoutIfNeeded()
+        return session.watchedFiles.filter { $0 != Self.codeSpecPath }
     }
 
-    /// The `.layout` text the engine was given: what code built, as a spec.
-    public var writtenSpec: String {
-        mutating get {
-            layoutIfNeeded()
-            return written.text
-        }
+    /// The layout as a `.layout` spec: the tree built in code (and the spec it
+    /// was loaded from), one constraint per line. An export, for the designer
+    /// or a file: the engine is given the views directly, not this text.
+    public var writtenSpec: String { SpecExport.text(roots: roots, header: header) }
+
+    /// The engine's index of a view, after applying what changed.
+    func index(of view: View) -> Int? {
+        layoutIfNeeded()
+        return indexByView[ObjectIdentifier(view)]
     }
 }
 
-/// What `Layout`'s initialisers throw.
+/// What `Layout`'s initialisers and `distribute` throw.
 public enum CasementError: Error, Equatable, CustomStringConvertible {
     /// The root given has a superview.
     case notTopLevel(String)
     /// The spec file could not be read.
     case unreadableSpec(path: String, reason: String)
+    /// `distribute` was given no views, or views in different superviews.
+    case cannotDistribute(at: SourceLocation, reason: String)
+    /// The spec declares no view at all (at its first error, if it has one).
+    case noView(at: SourceLocation, reason: String)
 
     /// One line, as the command line prints errors.
     public var description: String {
         switch self {
         case .notTopLevel(let view): "view '\(view)' is inside another view; lay out its top-level view"
         case .unreadableSpec(let path, let reason): "cannot read spec '\(path)': \(reason)"
+        case .cannotDistribute(let location, let reason): "\(location): error: distribute: \(reason)"
+        case .noView(let location, let reason): "\(location): error: \(reason)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Cells
 
 /// The value of a view parameter (`[gap=1 justify=center padding=(1 2)]` in a

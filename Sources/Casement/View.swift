@@ -1,3 +1,7 @@
+import Diagnostics
+import LayoutSpec
+import Synchronization
+
 /// A view built in code: the same kinds, ids, classes and titles as a `.layout`
 /// view, in a tree, constrained with `makeConstraints { make in … }`.
 ///
@@ -8,6 +12,10 @@
 ///         make.top.leading.trailing.equalToSuperview()
 ///         make.height.equalTo(3)
 ///     }
+///
+/// Every change is recorded in the view and counted up its tree, so the
+/// `Layout` of the tree knows what to apply at its next read, and nothing else
+/// does.
 public final class View {
     /// `.screen .box .text .row .column .grid .overlay`, as in `.layout`.
     public let kind: ViewKind
@@ -15,11 +23,11 @@ public final class View {
     /// of its own when a rule elsewhere names it).
     public private(set) var id: String?
     /// Classes for the stylesheets' selectors.
-    public var classes: [String] { didSet { Revision.bump() } }
+    public var classes: [String] { didSet { changed() } }
     /// The title on the border; for a `text` view, the text it shows.
-    public var title: String? { didSet { Revision.bump() } }
+    public var title: String? { didSet { changed() } }
     /// Header parameters (`gap`, `padding`, `columns`, `grow`, …), as in `.layout`.
-    public var params: [String: Parameter] { didSet { Revision.bump() } }
+    public var params: [String: Parameter] { didSet { changed() } }
     /// The view this one is inside.
     public private(set) weak var superview: View?
     /// Direct children, in order.
@@ -32,14 +40,24 @@ public final class View {
 
     /// Rules this view made in code, in order.
     var rules: [Rule] = []
-    /// Statements a spec wrote in this view's body, kept as written.
-    var specStatements: [SpecStatement] = []
-    /// The view's header as a spec wrote it (for views loaded with `Layout(spec:)`).
-    var specHeader: SpecStatement?
-    /// Header parameters a spec wrote, as written (`gap=1`).
-    var specParameters: [String] = []
+    /// For a view loaded with `Layout(spec:)`: its header and body as parsed.
+    var spec: SpecOrigin?
+    /// Rules `updateConstraints` matched to the spec's own rules, newest last.
+    var specUpdates: [Rule] = []
     /// `distribute` lines this view holds (made by `distribute(_:along:…)`).
     var distributions: [Distribution] = []
+    /// Misuse reported at the call that made it (a refused `addSubview`), shown
+    /// in the layout's diagnostics while the view is in it.
+    var problems: [Diagnostic] = [] { didSet { changed() } }
+
+    /// Counts the changes inside this view's subtree (its own included); a
+    /// layout compares its roots' counts with those it applied.
+    private(set) var subtreeRevision = 0
+    /// Counts the changes to the subtree's shape (views added, removed, renamed).
+    private(set) var structureRevision = 0
+    /// The view's syntax as last built, with the warnings found building it;
+    /// nil after any change to the view.
+    var built: BuiltView?
 
     /// A view of a kind; `text` is the same as `title` (the words a text view shows).
     public convenience init(
@@ -57,7 +75,11 @@ public final class View {
         self.title = title
         self.params = params
         self.location = location
-        Revision.bump()
+        if id == "parent" {
+            problems.append(Diagnostic(.error, .layoutName,
+                "'parent' cannot be a view's id: rules read that word as the superview",
+                at: location, hint: "give the view another id"))
+        }
     }
 
     /// The words a `text` view shows (its title).
@@ -66,25 +88,62 @@ public final class View {
         set { title = newValue }
     }
 
+    // MARK: Changes
+
+    /// Records a change to the view itself: its syntax is built again, and
+    /// every layout of a tree holding it sees a new revision.
+    func changed(structure: Bool = false) {
+        built = nil
+        var node: View? = self
+        while let view = node {
+            view.subtreeRevision &+= 1
+            if structure { view.structureRevision &+= 1 }
+            node = view.superview
+        }
+    }
+
+    /// A rule of the view changed (through a handle or the maker chain).
+    func rulesChanged() { changed() }
+
     // MARK: The tree
 
-    /// Appends a child (taking it from its old superview first).
-    public func addSubview(_ view: View) {
-        precondition(view !== self, "a view cannot be its own subview")
+    /// Appends a child (taking it from its old superview first). A view cannot
+    /// be its own subview, nor the subview of a view inside it: such a call
+    /// changes nothing and is reported, at its line, in the layout's diagnostics.
+    public func addSubview(_ view: View, file: String = #fileID, line: Int = #line, column: Int = #column) {
+        if let problem = cycleProblem(adding: view) {
+            problems.append(Diagnostic(.error, .layoutName, problem,
+                at: SourceLocation(file: file, line: line, column: column),
+                hint: "a view tree has no cycles; take the view out of the tree first"))
+            return
+        }
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
-        Revision.bump()
+        view.changed(structure: true)
+    }
+
+    /// Why `view` cannot become a subview of this view, or nil.
+    private func cycleProblem(adding view: View) -> String? {
+        if view === self { return "view '\(name)' cannot be its own subview; it was not added" }
+        var node: View? = superview
+        while let ancestor = node {
+            if ancestor === view {
+                return "view '\(view.name)' holds '\(name)'; making it a subview of '\(name)' would be a cycle, so it was not added"
+            }
+            node = ancestor.superview
+        }
+        return nil
     }
 
     /// Appends children in order.
-    public func addSubviews(_ views: View...) {
-        for view in views { addSubview(view) }
+    public func addSubviews(_ views: View..., file: String = #fileID, line: Int = #line, column: Int = #column) {
+        for view in views { addSubview(view, file: file, line: line, column: column) }
     }
 
     /// Appends children in order.
-    public func addSubviews(_ views: [View]) {
-        for view in views { addSubview(view) }
+    public func addSubviews(_ views: [View], file: String = #fileID, line: Int = #line, column: Int = #column) {
+        for view in views { addSubview(view, file: file, line: line, column: column) }
     }
 
     /// Takes the view out of its superview; rules elsewhere that name it are then
@@ -92,8 +151,9 @@ public final class View {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
+        parent.changed(structure: true)
         superview = nil
-        Revision.bump()
+        changed(structure: true)
     }
 
     /// This view and every view inside it, in tree order.
@@ -109,14 +169,26 @@ public final class View {
 
     /// The first view in this subtree with an id.
     public func view(_ id: String) -> View? {
-        allViews.first { $0.id == id }
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            if view.id == id { return view }
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+        return nil
     }
 
+    /// The id, or the kind for an anonymous view: how messages name it.
+    var name: String { id ?? kind.rawValue }
+
+    private static let generatedIDs = Atomic<Int>(0)
+
     /// Gives an anonymous view an id of its own when a rule must name it.
+    @discardableResult
     func ensureID() -> String {
         if let id { return id }
-        let generated = "_v\(Revision.nextID())"
+        let generated = "_v\(Self.generatedIDs.add(1, ordering: .relaxed).newValue)"
         id = generated
+        changed(structure: true)
         return generated
     }
 
@@ -126,8 +198,7 @@ public final class View {
     public func makeConstraints(_ closure: (ConstraintMaker) -> Void) {
         let maker = ConstraintMaker(view: self)
         closure(maker)
-        rules += maker.finish()
-        Revision.bump()
+        add(maker.finish())
     }
 
     /// Makes the rules without adding them (SnapKit's `prepareConstraints`): each
@@ -138,31 +209,77 @@ public final class View {
         closure(maker)
         let made = maker.finish()
         for rule in made { rule.isActive = false }
-        rules += made
-        Revision.bump()
+        add(made)
         return made.map { Constraint(rules: [$0]) }
     }
 
-    /// For each rule the closure makes, changes the constant of this view's rule
-    /// with the same attributes, relation, target, multiplier and priority (or
-    /// the same label); the solver updates it in place. A rule with no match is
-    /// added, with a warning at its line in `Layout.diagnostics` (SnapKit stops the app).
+    func add(_ made: [Rule]) {
+        for rule in made { rule.owner = self }
+        rules += made
+        changed()
+    }
+
+    /// For each rule the closure makes, changes the constant of the view's rule
+    /// it stands for, which the solver then updates in place: first a rule made
+    /// in code (the same label, or the same attributes, relation, right side,
+    /// multiplier and priority, as SnapKit), then, for a view loaded from a
+    /// spec, a rule of the spec (by label, then by shape: the same attribute,
+    /// relation and right side; a composite such as `size == $size` matches
+    /// per attribute). A rule with no match is added, and several matches
+    /// change nothing; both are a warning at the update's line in
+    /// `Layout.diagnostics` (SnapKit stops the app). A view without rules just
+    /// makes them, as in SnapKit.
     public func updateConstraints(_ closure: (ConstraintMaker) -> Void) {
         let maker = ConstraintMaker(view: self)
         closure(maker)
-        // As SnapKit: a view without rules just makes them.
-        let hadRules = !rules.isEmpty || !specStatements.isEmpty
+        let hadRules = !rules.isEmpty || spec?.keepsStatements == true
         for rule in maker.finish() {
-            if !hadRules {
+            rule.owner = self
+            guard hadRules else {
                 rules.append(rule)
-            } else if let existing = rules.first(where: { $0.matchesForUpdate(rule) }) {
-                existing.takeConstant(of: rule)
-            } else {
-                rule.warning = "updateConstraints found no rule of '\(id ?? kind.rawValue)' with these attributes, relation, target, multiplier and priority; the rule was added"
-                rules.append(rule)
+                continue
             }
+            if let existing = rules.first(where: { $0.matchesForUpdate(rule, of: self) }) {
+                existing.takeConstant(of: rule)
+                continue
+            }
+            // Attribute by attribute (SnapKit matches each constraint of a rule):
+            // a rule made for several attributes gives up the one updated.
+            var unmatched: [AnchorAttribute] = []
+            for attribute in rule.attributes {
+                guard let index = rules.firstIndex(where: { $0.matches(rule, on: attribute, of: self) }) else {
+                    unmatched.append(attribute)
+                    continue
+                }
+                let piece = rules[index].attributes.count == 1 ? rules[index] : rules[index].splitOff(attribute)
+                if piece !== rules[index] {
+                    piece.owner = self
+                    rules.insert(piece, at: index + 1)
+                }
+                piece.takeConstant(of: rule)
+            }
+            guard !unmatched.isEmpty else { continue }
+            rule.attributes = unmatched
+            updateSpecRule(rule)
         }
-        Revision.bump()
+        changed()
+    }
+
+    /// Matches an update to the spec's own rules; with none (or several), adds
+    /// it (or leaves it out) with a warning at its line.
+    private func updateSpecRule(_ rule: Rule) {
+        switch SpecRuleMatch.find(rule, in: self) {
+        case .matched:
+            specUpdates.removeAll { earlier in SpecRuleMatch.sameTarget(earlier, rule, in: self) }
+            specUpdates.append(rule)
+        case .ambiguous(let places):
+            rule.warning = "updateConstraints: this rule matches \(places.count) rules of '\(name)' (\(places.joined(separator: ", "))); none was changed"
+            rule.isActive = false
+            rules.append(rule)
+        case .none:
+            rule.warning = "updateConstraints found no rule of '\(name)' with these attributes, relation, target, multiplier and priority\(rule.label.map { " or the label '\($0)'" } ?? ""); the rule was added"
+            rules.append(rule)
+        }
     }
 
     /// Removes every rule this view made (in code or in its spec body), then adds
@@ -174,10 +291,12 @@ public final class View {
 
     /// Removes every rule this view made, in code or in its spec body.
     public func removeConstraints() {
+        for rule in rules { rule.owner = nil }
         rules.removeAll()
-        specStatements.removeAll()
+        specUpdates.removeAll()
+        spec?.keepsStatements = false
         distributions.removeAll()
-        Revision.bump()
+        changed()
     }
 }
 

@@ -1,4 +1,5 @@
 import Canvas
+import Cells
 import LayoutEngine
 import Casement
 import LayoutEngine
@@ -100,14 +101,7 @@ extension App {
 
     /// The box inside a view's border and padding.
     static func contentBox(of view: ViewLayout) -> CellRect {
-        let ring = view.style.border.takesRing ? 1 : 0
-        let padding = view.style.padding
-        func cells(_ value: Double) -> Int { value.isFinite && value > 0 ? Int(min(value, 10_000).rounded()) : 0 }
-        let frame = view.frame
-        let left = ring + cells(padding.left), top = ring + cells(padding.top)
-        return CellRect(x: frame.x + left, y: frame.y + top,
-                        width: max(0, frame.width - left - ring - cells(padding.right)),
-                        height: max(0, frame.height - top - ring - cells(padding.bottom)))
+        view.frame.contentBox(for: view.style)
     }
 
     private func contentClips(of views: [ViewLayout]) -> [CellRect] {
@@ -120,10 +114,7 @@ extension App {
         contentClips.reserveCapacity(views.count)
         for view in views {
             let clip = view.parentIndex.map { childClips[$0] } ?? screen
-            let ring = view.style.border.takesRing ? 1 : 0
-            let inner = CellRect(x: view.frame.x + ring, y: view.frame.y + ring,
-                                 width: max(0, view.frame.width - 2 * ring), height: max(0, view.frame.height - 2 * ring))
-            childClips.append(inner.intersection(clip).nonNegative)
+            childClips.append(view.frame.innerBox(for: view.style).intersection(clip).nonNegative)
             contentClips.append(Self.contentBox(of: view).intersection(clip).nonNegative)
         }
         return contentClips
@@ -137,14 +128,9 @@ extension App {
         for widget in widgets {
             let content = widget.intrinsicSize
             guard content.width != nil || content.height != nil || widget.intrinsicHandles != nil else { continue }
-            var chrome = (width: 0, height: 0)
-            if let style = computedStyle(of: widget.view) {
-                let ring = style.border.takesRing ? 2 : 0
-                chrome = (ring + Int(style.padding.left + style.padding.right),
-                          ring + Int(style.padding.top + style.padding.bottom))
-            }
-            let wanted = IntrinsicSize(width: content.width.map { $0 + chrome.width },
-                                       height: content.height.map { $0 + chrome.height })
+            let chrome = computedStyle(of: widget.view)?.chrome ?? CellInsets()
+            let wanted = IntrinsicSize(width: content.width.map { $0 + chrome.horizontal },
+                                       height: content.height.map { $0 + chrome.vertical })
             var handles = widget.intrinsicHandles ?? Self.makeIntrinsicHandles(for: widget.view)
             guard handles.applied != wanted || handles.appliedHugging != widget.hugsContent
                 || widget.intrinsicHandles == nil else { continue }

@@ -35,14 +35,16 @@ public final class App {
     public internal(set) var focusedWidget: Widget?
     /// The widget the mouse was last over.
     public internal(set) var hoveredWidget: Widget?
-    /// Whether `quit()` was called.
+    /// Whether `quit()` was called (or a quit signal arrived).
     public internal(set) var isQuitting = false
+    /// Why the last `run()` ended (`.quit` until a signal ends one).
+    public internal(set) var ending = AppEnding.quit
     /// Development mode (`--dev`, `CASEMENT_DEV=1`): live reload, error drawer, F12 inspector.
     public let isDevMode: Bool
     /// Time since the app started: the real clock when run, a virtual one under `AppPilot`.
     public internal(set) var now: Duration = .zero
-    /// The painter's colours; apps rarely change it.
-    public var painter = Painter()
+    /// Paints the boxes of every frame.
+    var painter = Painter()
 
     var size: TerminalSize
     var bindings: [Key: [() -> Void]] = [:]

@@ -227,7 +227,9 @@ extension DevMode {
     func drawOverlays(of app: App, into grid: inout Grid) {
         let size = TerminalSize(width: grid.width, height: grid.height)
         let drawer = errors.isEmpty
-            ? nil : ErrorDrawer(situation: .keptLastLayout, errors: errors, inspectorKey: Self.inspectorKey)
+            ? nil : ErrorDrawer(
+                situation: keptLastGood ? .keptLastLayout : .appliedWithErrors, errors: errors,
+                inspectorKey: Self.inspectorKey)
         let limit = max(3, (size.height - 1) / 3)
         let panes = paneLayout(for: size, drawerHeight: drawer?.requestedHeight(width: size.width, limit: limit) ?? 0)
         overlays.panes = panes

@@ -114,6 +114,31 @@ extension Solver {
         }
     }
 
+    /// Every variable that some free direction moves: the `variables` of all of
+    /// `ambiguities()` together, each once, in a stable order.
+    ///
+    /// One pass over the tableau, however many directions there are and however
+    /// far each reaches: for one long chain of free widths the directions move
+    /// quadratically many variables in all, and listing them took seconds at a
+    /// few thousand views. The directions move together, each with a weight of
+    /// its own (two fixed sets of pseudo-random weights, so runs are the same),
+    /// and a variable moves when its combined rate is not zero: directions that
+    /// move it could cancel only if both sets of weights cancelled at once.
+    public mutating func undeterminedVariables() -> [Variable] {
+        if !tableau.isSettled { tableau.settleForReading() }
+        tableau.flushPending()
+        var free: [Int32] = []
+        for s in 0..<Int32(tableau.symbols.count) where tableau.isFreeDirection(s) {
+            // A tie must come from a constraint still held (as `forEachAmbiguity` lists them).
+            if tableau.kind(s) != .external {
+                let owner = tableau.symbols[Int(s)].owner
+                guard owner >= 0, records[Int(owner)] != nil else { continue }
+            }
+            free.append(s)
+        }
+        return tableau.externalsMoved(byAnyOf: free).compactMap { tableau.variable(of: $0) }
+    }
+
     /// Whether no earlier symbol in `seen` moves exactly `moved`; records it if so.
     private mutating func isFirstDirection(_ moved: [Int32], of s: Int32, seen: inout [UInt64: [Int32]]) -> Bool {
         let key = Self.fingerprint(moved)
@@ -199,13 +224,18 @@ extension Tableau {
     /// is not a free direction (basic, nonzero reduced cost, blocked both ways,
     /// or moving no variable).
     mutating func freeDirection(_ s: Int32) -> [Int32]? {
-        let k = kind(s)
-        guard k == .external || k == .slack || k == .error, !isBasic(s) else { return nil }
-        guard reducedCostSign(s) == 0 else { return nil }
-        let directions: [Double] = k == .external ? [1, -1] : [1]
-        guard directions.contains(where: { canMove(s, direction: $0) }) else { return nil }
+        guard isFreeDirection(s) else { return nil }
         let moved = externalsMoved(by: s)
         return moved.isEmpty ? nil : moved
+    }
+
+    /// Whether nonbasic `s` (an external, slack or error symbol) has zero reduced
+    /// cost and can move a little without a core row leaving its bounds.
+    func isFreeDirection(_ s: Int32) -> Bool {
+        let k = kind(s)
+        guard k == .external || k == .slack || k == .error, !isBasic(s) else { return false }
+        guard reducedCostSign(s) == 0 else { return false }
+        return canMove(s, direction: 1) || (k == .external && canMove(s, direction: -1))
     }
 
     /// Whether nonbasic `s` can move a little in `direction` without a core row
@@ -262,5 +292,71 @@ extension Tableau {
         for t in touched where kind(t) == .external && !Tolerance.isZero(rate(t)) { moved.append(t) }
         moved.sort()
         return moved
+    }
+
+    /// External symbols that move when any of the nonbasic symbols `free` moves
+    /// (the union of `externalsMoved(by:)` over them), sorted, found in one pass:
+    /// every symbol of `free` moves at once, at its own pair of weights, and the
+    /// pairs of rates go through the core rows and then the definitions in rank
+    /// order, as `externalsMoved(by:)` propagates one rate.
+    mutating func externalsMoved(byAnyOf free: [Int32]) -> [Int32] {
+        var rates = [SIMD2<Double>](repeating: .zero, count: symbols.count)
+        var isTouched = [Bool](repeating: false, count: symbols.count)
+        var touched: [Int32] = []
+        func add(_ x: Int32, _ rate: SIMD2<Double>) {
+            if !isTouched[Int(x)] {
+                isTouched[Int(x)] = true
+                touched.append(x)
+            }
+            rates[Int(x)] += rate
+        }
+        for s in free {
+            let weight = Self.directionWeights(s)
+            add(s, weight)
+            for cell in coreColumn[Int(s)] {
+                let row = rows[Int(cell.row)]
+                add(row.basic, weight * row.entries[Int(cell.position)].coefficient)
+            }
+        }
+        var isQueued = [Bool](repeating: false, count: symbols.count)
+        var definitions: [(rank: Int64, symbol: Int32)] = []
+        func queueDefinitions(using t: Int32) {
+            for cell in definitionColumn[Int(t)] {
+                let x = rows[Int(cell.row)].basic
+                if !isQueued[Int(x)] {
+                    isQueued[Int(x)] = true
+                    Heap.push(&definitions, (-symbols[Int(x)].rank, x), before: Tableau.higherRank)
+                }
+            }
+        }
+        for t in touched { queueDefinitions(using: t) }
+        // Lowest rank first: a definition's inputs are settled before it.
+        while let (_, x) = Heap.pop(&definitions, before: Tableau.higherRank) {
+            var rate = SIMD2<Double>.zero
+            for e in rows[Int(symbols[Int(x)].row)].entries { rate += e.coefficient * rates[Int(e.symbol)] }
+            add(x, rate)
+            queueDefinitions(using: x)
+        }
+        var moved: [Int32] = []
+        for t in touched where kind(t) == .external {
+            let rate = rates[Int(t)]
+            if !Tolerance.isZero(rate.x) || !Tolerance.isZero(rate.y) { moved.append(t) }
+        }
+        moved.sort()
+        return moved
+    }
+
+    /// Two weights in [1, 2) for a free direction, fixed by its symbol id
+    /// (SplitMix64 of the id): the same on every run.
+    static func directionWeights(_ s: Int32) -> SIMD2<Double> {
+        func mix(_ seed: UInt64) -> Double {
+            var z = seed &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            return 1 + Double(z >> 11) / Double(1 << 53)
+        }
+        let id = UInt64(UInt32(bitPattern: s))
+        return SIMD2(mix(id &* 2), mix(id &* 2 &+ 1))
     }
 }

@@ -35,6 +35,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var length: Int
     /// A way out: valid values, the nearest known name, the expected form.
     public var hint: String?
+    /// What a did-you-mean offers: the text to write over the underlined one
+    /// (`length` characters at `location`), exactly as it goes in the source
+    /// (`$margin-top`, `@import`, `blue`). The hint says it in words; an editor's
+    /// quick fix writes this.
+    public var suggestion: String?
     /// The source text the diagnostic is about (what the caret underlines, cut
     /// short), when it points into a source; part of its `identity`.
     public var subject: String?
@@ -66,7 +71,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         at location: SourceLocation,
         excerpt: String? = nil,
         length: Int = 1,
-        hint: String? = nil
+        hint: String? = nil,
+        suggestion: String? = nil
     ) {
         self.severity = severity
         self.code = code
@@ -82,6 +88,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
         self.length = max(1, length)
         self.hint = hint.map(Self.printable)
+        self.suggestion = suggestion
     }
 
     /// A diagnostic without a code, for tests and ad-hoc tools; every stage of
@@ -107,9 +114,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         offset: Int,
         length: Int = 1,
         hint: String? = nil,
+        suggestion: String? = nil,
         location: SourceLocation? = nil
     ) {
-        self.init(severity, code, message, at: location ?? source.location(atOffset: offset), hint: hint)
+        self.init(severity, code, message, at: location ?? source.location(atOffset: offset), hint: hint, suggestion: suggestion)
         attachExcerpt(source.excerpt(atOffset: offset, length: length))
     }
 

@@ -33,7 +33,12 @@ public enum Suggestion {
     /// A hint sentence, or nil when there is nothing to suggest.
     public static func hint<S: Sequence>(for word: String, among candidates: S) -> String?
     where S.Element == String {
-        closest(to: word, among: candidates).map { "did you mean '\($0)'?" }
+        closest(to: word, among: candidates).map(hint(offering:))
+    }
+
+    /// `did you mean 'name'?`: the hint of a diagnostic whose `suggestion` is `name`.
+    public static func hint(offering name: String) -> String {
+        "did you mean '\(name)'?"
     }
 
     static func normalized(_ name: String) -> [Character] {

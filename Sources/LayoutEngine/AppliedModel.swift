@@ -63,6 +63,8 @@ final class StylesIdentity: Sendable {}
 struct ParsedSpec: Sendable {
     /// nil when the file could not be read.
     var text: String?
+    /// For a spec built in code, which one (each is a change); 0 for a file.
+    var revision = 0
     /// Kept so the spec can be lowered again when a structural style value changes.
     var syntax: SpecSyntax?
     var document: LayoutDocument
@@ -82,6 +84,8 @@ struct AppliedModel: Sendable {
     var syntax: SpecSyntax?
     var document: LayoutDocument
     var specText: String?
+    /// The built spec's revision (see `ParsedSpec.revision`).
+    var specRevision = 0
     var specReadError: Diagnostic?
     var stylesheet: Stylesheet
     var sheetVersion: Int

@@ -95,10 +95,8 @@ public enum CanvasFit {
     /// canvas paints it. A box with no room at all shows none of the text.
     public static func clipping(of style: ComputedStyle, frame: ViewFrame) -> TextClipping? {
         guard let text = style.text, !text.isEmpty else { return nil }
-        let ring = style.border == .none ? 0 : 1
-        let padding = style.padding
-        let width = frame.width - 2 * ring - cells(padding.left) - cells(padding.right)
-        let height = frame.height - 2 * ring - cells(padding.top) - cells(padding.bottom)
+        let content = frame.contentBox(for: style)
+        let width = content.width, height = content.height
         guard width > 0, height > 0 else {
             let unwrapped = lines(of: text)
             let total = unwrapped.reduce(0) { $0 + $1.width }
@@ -115,10 +113,6 @@ public enum CanvasFit {
         return TextClipping(shownCells: shown, totalCells: total, lines: wrapped.count, shownLines: min(height, wrapped.count))
     }
 
-    /// Padding as the canvas paints it: rounded, and 0 when negative or not finite.
-    private static func cells(_ value: Double) -> Int {
-        value.isFinite && value > 0 ? Int(min(value, 1e6).rounded()) : 0
-    }
 
     /// Per view, the fit flags (`off-canvas`, `clipped`, `collapsed`) it earns.
     static func flags(of views: [ViewLayout], canvas size: TerminalSize) -> [[ViewFlag]] {

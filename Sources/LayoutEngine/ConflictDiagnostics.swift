@@ -19,6 +19,7 @@ enum ConflictDiagnostics {
     }
 
     static func diagnostic(for conflict: Conflict) -> Diagnostic {
+        guard !conflict.kept.isEmpty else { return selfContradiction(conflict.broken) }
         var seen: Set<String> = []
         var names: [String] = []
         for member in conflict.kept where seen.insert("\(member.location)|\(member.text)").inserted {
@@ -31,5 +32,15 @@ enum ConflictDiagnostics {
             "required constraint `\(conflict.broken.text)` conflicts with \(list); it was broken (left out)",
             at: conflict.broken.location,
             hint: "the engine breaks the member edited most recently; remove or relax one of them")
+    }
+
+    /// A conflict of one member: the constraint contradicts itself
+    /// (`height == height + 1`), whatever the other constraints say.
+    static func selfContradiction(_ broken: ConstraintInfo) -> Diagnostic {
+        Diagnostic(
+            .error, .engineConflict,
+            "required constraint `\(broken.text)` can never hold: its terms cancel out and leave a false statement; it was broken (left out)",
+            at: broken.location,
+            hint: "an attribute on both sides with the same factor cancels out: compare it with another attribute or a number")
     }
 }

@@ -1,4 +1,5 @@
 import Cassowary
+import LayoutSpec
 
 /// Where an engine constraint comes from: a spec constraint by its index in the
 /// applied document, or an implicit one by its view and kind.
@@ -54,6 +55,25 @@ struct ImplicitSlot: Sendable {
 struct ConflictRecord: Hashable, Sendable {
     var members: [ConstraintRef]
     var broken: ConstraintRef
+}
+
+/// Why a constraint was broken, kept until the next apply tries it again: the
+/// other members of its conflict as the solver holds them, each with the
+/// constant it had, and the broken one's constant. While those members are all
+/// still in the solver and still cannot hold together with it, trying it on the
+/// whole solver would fail the same way; each failed try is a phase-one
+/// simplex through the rows its variables reach, so retrying every broken
+/// constraint on every reload was quadratic (issue 26 §2.10).
+struct ConflictProof: Sendable {
+    var members: [(constraint: Constraint, constant: Double)]
+    var constant: Double
+}
+
+/// A constraint by what stays the same across reloads (its index does not): a
+/// spec constraint's identity, or an implicit one's view id and kind.
+enum ProofKey: Hashable, Sendable {
+    case spec(ConstraintIdentity)
+    case implicit(view: String, kind: ImplicitKind)
 }
 
 /// The solver constraints of active slots, by handle: slots stay plain data,

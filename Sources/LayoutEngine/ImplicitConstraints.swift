@@ -7,6 +7,9 @@ import TextMetrics
 /// the terminal, a stylesheet's min/max sizes, a text view's intrinsic size.
 public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
     case screenLeft, screenTop, screenWidth, screenHeight
+    /// The screen's floor: never narrower or shorter than the terminal (the
+    /// screen may still be laid out larger, and is then clipped).
+    case screenMinWidth, screenMinHeight
     case minWidth, maxWidth, minHeight, maxHeight
     /// A collapsed view's width and height, held at 0.
     case collapseWidth, collapseHeight
@@ -19,6 +22,8 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         case .screenTop: "screen.top"
         case .screenWidth: "screen.width"
         case .screenHeight: "screen.height"
+        case .screenMinWidth: "screen.min-width"
+        case .screenMinHeight: "screen.min-height"
         case .minWidth: "style.min-width"
         case .maxWidth: "style.max-width"
         case .minHeight: "style.min-height"
@@ -37,8 +42,12 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         switch self {
         case .screenLeft: .left
         case .screenTop: .top
-        case .screenWidth, .minWidth, .maxWidth, .collapseWidth, .resistWidth, .hugWidth, .looseHugWidth: .width
-        case .screenHeight, .minHeight, .maxHeight, .collapseHeight, .resistHeight, .hugHeight, .looseHugHeight: .height
+        case .screenWidth, .screenMinWidth, .minWidth, .maxWidth, .collapseWidth, .resistWidth, .hugWidth,
+            .looseHugWidth:
+            .width
+        case .screenHeight, .screenMinHeight, .minHeight, .maxHeight, .collapseHeight, .resistHeight, .hugHeight,
+            .looseHugHeight:
+            .height
         }
     }
 
@@ -46,7 +55,7 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
     public var relation: LayoutSpec.Relation {
         switch self {
         case .screenLeft, .screenTop, .screenWidth, .screenHeight, .collapseWidth, .collapseHeight: .equal
-        case .minWidth, .minHeight, .resistWidth, .resistHeight: .greaterOrEqual
+        case .screenMinWidth, .screenMinHeight, .minWidth, .minHeight, .resistWidth, .resistHeight: .greaterOrEqual
         case .maxWidth, .maxHeight, .hugWidth, .hugHeight, .looseHugWidth, .looseHugHeight: .lessOrEqual
         }
     }
@@ -89,7 +98,8 @@ public enum ImplicitKind: Int, CaseIterable, Hashable, Sendable, Comparable {
         }
     }
 
-    var isScreen: Bool { rawValue <= ImplicitKind.screenHeight.rawValue }
+    /// The screen's own: filling the terminal, and its floor.
+    var isScreen: Bool { rawValue <= ImplicitKind.screenMinHeight.rawValue }
     var isText: Bool { rawValue >= ImplicitKind.resistWidth.rawValue }
 
     /// Orders kinds by declaration: screen pins first, text sizes last.
@@ -112,10 +122,9 @@ struct TextMeasure: Hashable, Sendable {
         let natural = Self.asciiLineSize(of: text) ?? cellSize(of: text)
         naturalWidth = natural.width
         lineCount = natural.height
-        // Every border style but `none` takes the frame's outer ring.
-        let ring = style.border == .none ? 0 : 1
-        chromeWidth = 2 * ring + Self.cells(style.padding.left) + Self.cells(style.padding.right)
-        chromeHeight = 2 * ring + Self.cells(style.padding.top) + Self.cells(style.padding.bottom)
+        let chrome = style.chrome
+        chromeWidth = chrome.horizontal
+        chromeHeight = chrome.vertical
     }
 
     /// `cellSize(of:)` of a text that is one line of printable ASCII, as most
@@ -132,10 +141,6 @@ struct TextMeasure: Hashable, Sendable {
         return width == 0 ? nil : CellSize(width: widthToLastNonSpace, height: 1)
     }
 
-    /// Padding as the canvas paints it: rounded, and 0 when negative or not finite.
-    private static func cells(_ padding: Double) -> Int {
-        padding.isFinite && padding > 0 ? Int(min(padding, 1e6).rounded()) : 0
-    }
 
     /// The width the text asks for: its widest line, unwrapped, with its chrome.
     var intrinsicWidth: Int { naturalWidth + chromeWidth }
@@ -174,17 +179,21 @@ enum ImplicitConstraints {
         return axes
     }
 
-    /// Everything the engine adds for one view, in kind order. `textHeight` is the
+    /// Everything the engine adds for one view, in kind order. `terminal` is the
+    /// size a top-level screen may not shrink below; `textHeight` is the
     /// text's height at its current width (the text pass keeps it up to date);
     /// `growAxis` is the axis along which the view has `grow` in a row or column.
     static func requests(
-        isTopLevelScreen: Bool, style: ComputedStyle, text: TextMeasure?, textHeight: Int?, growAxis: Axis? = nil
+        isTopLevelScreen: Bool, terminal: TerminalSize, style: ComputedStyle, text: TextMeasure?, textHeight: Int?,
+        growAxis: Axis? = nil
     ) -> [ImplicitRequest] {
         var result: [ImplicitRequest] = []
         if isTopLevelScreen {
             for kind in [ImplicitKind.screenLeft, .screenTop, .screenWidth, .screenHeight] {
                 result.append(ImplicitRequest(kind: kind, constant: 0))
             }
+            result.append(ImplicitRequest(kind: .screenMinWidth, constant: Double(terminal.width)))
+            result.append(ImplicitRequest(kind: .screenMinHeight, constant: Double(terminal.height)))
         }
         // A collapsed view is held at 0 × 0: no style limits, no text size.
         if style.collapse { return result + CollapseRules.requests }

@@ -25,6 +25,10 @@ struct LayoutInputs: Sendable {
     var stylesheetsStale = false
     /// Each view's live UI states (`selected`, `focused`, …), by id; views without any are absent.
     var statesByView: [String: [String]] = [:]
+    /// True once the spec is built in code (`supply(_:…)`): `specPath` is then never read.
+    var isBuilt = false
+    /// Counts the built specs supplied, so each one is a change to apply.
+    var builtRevision = 0
 
     init(specPath: String, reader: FileReader) {
         self.specPath = specPath
@@ -47,14 +51,14 @@ struct LayoutInputs: Sendable {
     mutating func read(
         changed: [String]?, guessingFrom applied: AppliedModel, clock: inout StageClock, report: inout ReloadReport
     ) {
-        var readSpec = changed == nil || latestSpec == nil
+        var readSpec = !isBuilt && (changed == nil || latestSpec == nil)
         var sheetTouched = changed == nil
         if let changed {
             let sheetPaths = latestSheet.files.map(\.path)
             var seen: Set<String> = []
             for path in changed where seen.insert(path).inserted {
                 if path == specPath {
-                    readSpec = true
+                    readSpec = !isBuilt
                 } else if sheetPaths.contains(path) {
                     _ = sources.read(path, clock: &clock)
                     sheetTouched = true
@@ -74,6 +78,21 @@ struct LayoutInputs: Sendable {
             stylesheetsStale = false
             loadStylesheets(uses, clock: &clock, report: &report)
         }
+    }
+
+    /// Takes a spec built in code instead of reading one: lowered (taking over
+    /// the views that did not change) as a parsed spec is.
+    mutating func supply(
+        _ syntax: SpecSyntax, guessingFrom applied: AppliedModel, clock: inout StageClock
+    ) {
+        isBuilt = true
+        builtRevision += 1
+        let document = clock.timing(.parse) { () -> LayoutDocument in
+            let guess = LayoutSession.structuralStyle(document: applied.document, styles: applied.styles)
+            return SpecLowering.lower(syntax, styles: guess, reusing: latestSpec?.document)
+        }
+        latestSpec = ParsedSpec(
+            text: syntax.source.text, revision: builtRevision, syntax: syntax, document: document, readError: nil)
     }
 
     private mutating func readAndParseSpec(

@@ -167,10 +167,14 @@ extension LayoutSession {
     static func fileDiagnostics(document: LayoutDocument, readError: Diagnostic?, sheet: Stylesheet) -> [Diagnostic] {
         var result = document.diagnostics
         if let error = readError { result.append(error) }
+        // The first `use` of each file, by path: searching the list for every
+        // diagnostic was quadratic in a spec of thousands of missing files.
+        var useOfFile: [String: StylesheetUse] = [:]
+        for use in document.uses where useOfFile[use.resolvedPath] == nil { useOfFile[use.resolvedPath] = use }
         for var diagnostic in sheet.diagnostics {
             if diagnostic.location.line == 1, diagnostic.location.column == 1,
                 diagnostic.code == .unreadableFile,
-                let use = document.uses.first(where: { $0.resolvedPath == diagnostic.location.file })
+                let use = useOfFile[diagnostic.location.file]
             {
                 diagnostic.location = use.location
                 diagnostic.excerpt = nil

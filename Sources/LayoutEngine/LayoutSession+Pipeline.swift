@@ -29,7 +29,8 @@ extension LayoutSession {
         inputs.read(changed: changed, guessingFrom: model, clock: &clock, report: &report)
 
         var spec = inputs.latestSpec!
-        let documentChanged = firstLoad || spec.text != model.specText || spec.readError != model.specReadError
+        let documentChanged = firstLoad || spec.text != model.specText || spec.revision != model.specRevision
+            || spec.readError != model.specReadError
         let sheetChanged = firstLoad || inputs.latestSheetVersion != model.sheetVersion
         guard documentChanged || sheetChanged else {
             // The files are back to what is on screen (say, a blocked edit was undone).
@@ -43,22 +44,57 @@ extension LayoutSession {
         let document = documentChanged ? spec.document : model.document
         let fileDiagnostics = Self.fileDiagnostics(
             document: document, readError: spec.readError, sheet: inputs.latestSheet)
-        if !firstLoad {
-            let blocking = Self.newErrors(in: fileDiagnostics, comparedTo: model.fileDiagnostics)
-            guard blocking.isEmpty else {
+        // A spec built in code is applied as the program wrote it, errors and
+        // all; a stylesheet with new errors is then kept out (the last good
+        // one stays) until it is fixed.
+        var keepsAppliedSheet = false
+        if !firstLoad, !appliesFilesWithErrors {
+            var blocking = Self.newErrors(in: fileDiagnostics, comparedTo: model.fileDiagnostics)
+            if inputs.isBuilt, !blocking.isEmpty {
+                let written = Set(document.diagnostics.lazy.map(\.identity))
+                blocking.removeAll { written.contains($0.identity) }
+                keepsAppliedSheet = !blocking.isEmpty && documentChanged
+            }
+            guard blocking.isEmpty || keepsAppliedSheet else {
                 report.blockingErrors = blocking
                 showBlockedDiagnostics(fileDiagnostics)
                 finishReport(&report, clock: clock)
                 return report
             }
+            report.blockingErrors = blocking
         }
         hasLoaded = true
         report.applied = true
+        let sheet = keepsAppliedSheet ? (model.stylesheet, model.sheetVersion) : (inputs.latestSheet, inputs.latestSheetVersion)
         var update = modelToApply(
-            spec, document: document, fileDiagnostics: fileDiagnostics, restyle: sheetChanged, clock: &clock)
+            spec, document: document, sheet: sheet,
+            fileDiagnostics: keepsAppliedSheet
+                ? Self.fileDiagnostics(document: document, readError: spec.readError, sheet: model.stylesheet)
+                : fileDiagnostics,
+            restyle: sheetChanged && !keepsAppliedSheet, clock: &clock)
         update.documentChanged = update.documentChanged || documentChanged
         if droppedParseMemos { dropParseMemos(&update.model, &spec) }
         applyAndSolve(update, clock: &clock, report: &report)
+        if keepsAppliedSheet {
+            showBlockedDiagnostics(fileDiagnostics)
+            report.diagnostics = diagnostics
+        }
+        return report
+    }
+
+    /// Lays out a spec built in code: the layout's whole spec, in place of
+    /// `specPath`'s text (which is then never read). Lowered and applied as a
+    /// reloaded file is — views that did not change are taken over, constants
+    /// updated in place — except that errors in it never keep the last good
+    /// layout: a program gets what it wrote, bad rules left out. A stylesheet
+    /// with new errors is kept out (the last good one stays) while it has them.
+    @discardableResult
+    public mutating func apply(built syntax: SpecSyntax) -> ReloadReport {
+        restoreParseMemos()
+        var clock = StageClock()
+        inputs.supply(syntax, guessingFrom: model, clock: &clock)
+        var report = readAndApply(changed: hasLoaded ? [] : nil)
+        report.timings.parse += clock.timings.parse
         return report
     }
 
@@ -67,17 +103,17 @@ extension LayoutSession {
     /// stylesheet (`restyle`) or the views changed, lowered again if those
     /// styles change a structural value the spec read.
     private func modelToApply(
-        _ spec: ParsedSpec, document: LayoutDocument, fileDiagnostics: [Diagnostic], restyle: Bool,
-        clock: inout StageClock
+        _ spec: ParsedSpec, document: LayoutDocument, sheet: (Stylesheet, Int), fileDiagnostics: [Diagnostic],
+        restyle: Bool, clock: inout StageClock
     ) -> ModelUpdate {
         var next = model
         next.syntax = spec.syntax
         next.document = document
         next.constraintViews = AppliedModel.constraintViews(of: document)
         next.specText = spec.text
+        next.specRevision = spec.revision
         next.specReadError = spec.readError
-        next.stylesheet = inputs.latestSheet
-        next.sheetVersion = inputs.latestSheetVersion
+        (next.stylesheet, next.sheetVersion) = sheet
         next.fileDiagnostics = fileDiagnostics
         next = restyled(next, clock: &clock, force: restyle)
         if let lowered = relowered(next, clock: &clock) { return ModelUpdate(model: lowered, documentChanged: true) }

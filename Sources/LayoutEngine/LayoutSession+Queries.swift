@@ -103,10 +103,23 @@ extension LayoutSession {
         case .active: break
         }
         if binding.conflictRecords.contains(where: { $0.members.contains(ref) }) { return .conflicting }
+        if case .implicit(_, let kind) = ref, kind == .screenWidth || kind == .screenHeight {
+            return screenSizeStatus(kind)
+        }
         guard let constraint = binding.pool[current.handle], !constraint.isRequired,
             let violation = binding.read({ $0.violation(of: constraint) }), violation > 1e-6
         else { return .satisfied }
         return .unsatisfied(by: violation)
+    }
+
+    /// `screen.width` reads `== terminal.width`, resolved to the terminal's
+    /// size: when the screen is laid out larger, the terminal's edit variable
+    /// gave way, so the rule as shown does not hold, by that many cells.
+    private func screenSizeStatus(_ kind: ImplicitKind) -> ConstraintStatus {
+        let variable = kind == .screenWidth ? binding.terminalWidth : binding.terminalHeight
+        let wanted = Double(kind == .screenWidth ? size.width : size.height)
+        let off = abs(binding.read { $0.value(of: variable) } - wanted)
+        return off > 1e-6 ? .unsatisfied(by: off) : .satisfied
     }
 
     // MARK: Conflicts, preferences, ambiguity
@@ -186,8 +199,9 @@ extension LayoutSession {
     func ambiguousViews() -> [AmbiguousView] {
         if let cached = queries.read(\.ambiguousViews), let cached { return cached }
         var scan = AmbiguityScan(count: views.count)
-        markUnmentionedAttributes(&scan)
-        markFreeDirections(&scan)
+        let constraints = binding.read { $0.constraints }
+        markUnmentionedAttributes(&scan, constraints: constraints)
+        markFreeDirections(&scan, constraints: constraints)
         var result: [AmbiguousView] = []
         for view in views.indices where scan.moving[view] != 0 {
             result.append(AmbiguousView(view: view, moving: scan.moving[view], involved: model.inSpecOrder(scan.involved[view].map(\.ref)).map(PackedConstraintRef.init)))
@@ -204,9 +218,9 @@ extension LayoutSession {
     }
 
     /// Marks the attributes that no constraint in the solver mentions.
-    private func markUnmentionedAttributes(_ scan: inout AmbiguityScan) {
+    private func markUnmentionedAttributes(_ scan: inout AmbiguityScan, constraints: [SolverConstraint]) {
         var mentioned = [UInt8](repeating: 0, count: views.count)
-        for constraint in binding.read({ $0.constraints }) {
+        for constraint in constraints {
             for term in constraint.expression.terms {
                 if let slot = binding.registry.slot(of: term.variable) { mentioned[slot.view] |= 1 << slot.slot }
             }
@@ -214,58 +228,34 @@ extension LayoutSession {
         for view in views.indices { scan.moving[view] |= ~mentioned[view] & 0b1111 }
     }
 
-    /// Marks the directions the solver can move in at no cost. Each view lists
-    /// the involved constraints that mention it (a direction can span thousands).
-    /// The directions are taken one at a time, never all together: for one long
-    /// chain of free widths they add up to quadratically many entries.
-    private func markFreeDirections(_ scan: inout AmbiguityScan) {
-        var isTouched = [Bool](repeating: false, count: views.count)
-        binding.read { solver in
-            solver.forEachAmbiguity { ambiguity in
-                markFreeDirection(ambiguity, in: &scan, isTouched: &isTouched)
-            }
-        }
-    }
-
-    /// Marks the slots one free direction moves and lists, for each view it
-    /// moves, the first involved constraints that mention the view.
-    private func markFreeDirection(_ ambiguity: Ambiguity, in scan: inout AmbiguityScan, isTouched: inout [Bool]) {
-        var touched: [Int] = []
-        for variable in ambiguity.variables {
+    /// Marks the slots the solver can move at no cost, and lists for each view
+    /// with such a slot the first constraints (in the order they were added) that
+    /// mention one of its moving slots. The solver finds every variable any free
+    /// direction moves in one pass (`undeterminedVariables()`); taking the
+    /// directions one at a time was quadratic in time for one long chain of free
+    /// widths (each direction moves the rest of the chain).
+    private func markFreeDirections(_ scan: inout AmbiguityScan, constraints: [SolverConstraint]) {
+        var free = [UInt8](repeating: 0, count: views.count)
+        let moved = binding.read { $0.undeterminedVariables() }
+        for variable in moved {
             guard let slot = binding.registry.slot(of: variable) else { continue }
-            scan.moving[slot.view] |= 1 << slot.slot
-            if !isTouched[slot.view] {
-                isTouched[slot.view] = true
-                touched.append(slot.view)
+            free[slot.view] |= 1 << slot.slot
+        }
+        for constraint in constraints {
+            var owner: ConstraintRef?
+            for term in constraint.expression.terms {
+                guard let slot = binding.registry.slot(of: term.variable), free[slot.view] & 1 << slot.slot != 0,
+                    scan.involved[slot.view].count < Self.involvedLimit
+                else { continue }
+                if owner == nil { owner = binding.owner(of: constraint) }
+                guard let ref = owner else { break }
+                let packed = PackedConstraintRef(ref)
+                if scan.involved[slot.view].last?.ref != ref { scan.involved[slot.view].append(packed) }
             }
         }
-        defer { for view in touched { isTouched[view] = false } }
-        guard !touched.isEmpty else { return }
-        var seen: Set<ConstraintRef> = []
-        for constraint in ambiguity.constraints {
-            guard let ref = binding.owner(of: constraint), seen.insert(ref).inserted else { continue }
-            for view in mentionedViewIndices(ref) where isTouched[view] {
-                if scan.involved[view].count < Self.involvedLimit { scan.involved[view].append(PackedConstraintRef(ref)) }
-            }
-        }
+        for view in views.indices { scan.moving[view] |= free[view] }
     }
 
     /// At most this many constraints are listed for one ambiguous view.
     static let involvedLimit = 8
-
-    /// The views a constraint places or measures from, as indices.
-    func mentionedViewIndices(_ ref: ConstraintRef) -> [Int] {
-        switch ref {
-        case .implicit(let view, _):
-            return [view]
-        case .spec(let index):
-            let constraint = model.document.constraints[index]
-            var result: [Int] = []
-            if let view = model.document.viewIndex[constraint.left.view] { result.append(view) }
-            for term in constraint.right.terms {
-                if let view = model.document.viewIndex[term.variable.view], !result.contains(view) { result.append(view) }
-            }
-            return result
-        }
-    }
 }

@@ -41,6 +41,12 @@ public struct LayoutSession: Sendable {
     var droppedParseMemos = false
     /// True while `diagnostics` shows the errors of files that were not applied.
     var isShowingBlockedErrors = false
+    /// When true, every reload applies what the files give, errors or not, as the
+    /// first load does, so the layout and its diagnostics are always those of the
+    /// files as they are now (what `casement check` prints for them). The language
+    /// server sets it: a buffer's diagnostics are about the buffer. When false (the
+    /// designer's way), a reload that brings new errors keeps the last good layout.
+    public var appliesFilesWithErrors = false
     /// The diagnostics of the last load or reload (files and engine), sorted.
     public internal(set) var diagnostics: [Diagnostic] = []
     /// Answers worked out on request, kept until the layout next changes (see `Memo`).
@@ -98,7 +104,8 @@ public struct LayoutSession: Sendable {
         return readAndApply(changed: changedFiles)
     }
 
-    /// A new terminal size: the screen's edit variables take it (no rebuild). When
+    /// A new terminal size: the screen's edit variables and its floor take it
+    /// (no rebuild; constraints a conflict broke are tried again). When
     /// the stylesheets' `@media` blocks switch, the styles are cascaded again and
     /// only the constraints whose style values changed are updated.
     @discardableResult
@@ -109,10 +116,12 @@ public struct LayoutSession: Sendable {
         var clock = StageClock()
         size = newSize
         dropAlternative()
-        clock.timing(.solve) { binding.suggest(newSize) }
         report.applied = true
         let mediaSwitched =
             model.stylesheet.mediaSignature(width: newSize.width, height: newSize.height) != model.cascadeMedia
+        clock.timing(.solve) {
+            binding.resizeScreens(to: newSize, in: model, retryingBroken: !mediaSwitched, report: &report)
+        }
         applyAndSolve(mediaSwitched ? restyledModel(model, clock: &clock) : nil, clock: &clock, report: &report)
         return report
     }

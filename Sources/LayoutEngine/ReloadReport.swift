@@ -55,8 +55,12 @@ public struct ReloadReport: Sendable {
     public var counts = ConstraintCounts()
     /// Changes to the engine's own constraints: screen pins, style min/max, text sizes.
     public var implicitCounts = ConstraintCounts()
-    /// Broken constraints tried again, and how many of them now hold.
+    /// Broken constraints tried again on the solver. One whose conflict stands
+    /// as it was (no member edited, none gone) is not tried: it is counted in
+    /// `stillBroken`.
     public var retried = 0
+    /// Broken constraints kept broken without a try: their conflicts stood as they were.
+    public var stillBroken = 0
     /// How many of the retried broken constraints now hold.
     public var recovered = 0
     /// How long each stage of this update took.

@@ -82,6 +82,8 @@ extension SolverBinding {
     mutating func beginApply(documentChanged: Bool) {
         generation += 1
         conflictRecords.removeAll()
+        earlierProofs = proofs
+        proofs = [:]
         if documentChanged { owners = Memo() } else { ownOwnerMap() }
     }
 
@@ -282,12 +284,23 @@ extension SolverBinding {
     mutating func perform(_ work: PendingChanges, in model: AppliedModel, report: inout ReloadReport) {
         for ref in work.constants { updateConstant(ref, in: model) }
         addInStages(model.inSpecOrder(work.additions), in: model)
+        // Broken again after a try, by equation: copies of a rule fail alike.
+        var tried: [EquationKey: (generation: Int, proof: ConflictProof)] = [:]
         for ref in work.retries {
+            if conflictStillStands(ref, in: model) || brokenLikeAnEqualConstraint(ref, tried, in: model) {
+                report.stillBroken += 1
+                continue
+            }
             report.retried += 1
             setState(of: ref, to: .pending)
-            activate(ref, in: model)
-            if slot(ref).state == .active { report.recovered += 1 }
+            activate(ref, in: model, retrying: true)
+            if slot(ref).state == .active {
+                report.recovered += 1
+            } else if let constant = slot(ref).constant, let proof = proofs[proofKey(ref, in: model)] {
+                tried[EquationKey(solverConstraint(for: ref, constant: constant, in: model))] = (slot(ref).generation, proof)
+            }
         }
+        earlierProofs = [:]
     }
 }
 
@@ -374,7 +387,8 @@ struct Resolver {
 
     func resolve(_ index: Int) -> Resolution {
         if collapseInPlay,
-            let reason = CollapseRules.reason(for: document.constraints[index], owner: owners[index], styles: styles)
+            let reason = CollapseRules.reason(
+                for: document.constraints[index], owner: owners[index], styles: styles, document: document)
         {
             return .inactive(reason)
         }

@@ -45,11 +45,13 @@ extension SolverBinding {
         }
         let growAxes = change.documentChanged
             ? ImplicitConstraints.growAxes(in: document) : implicitConstraints.map(\.growAxis)
+        topLevelScreens.removeAll(keepingCapacity: true)
         for index in document.views.indices {
             let kind = document.views[index].kind
             let inputs = ImplicitInputs(
                 kind: kind, isTopLevelScreen: kind == .screen && document.views[index].parent == nil,
                 growAxis: kind == .text ? growAxes[index] : nil)
+            if inputs.isTopLevelScreen { topLevelScreens.append(index) }
             let before = change.oldIndex(index)
             if before == nil || change.styleChanged[index] || !inputs.match(implicitConstraints, index) {
                 let width = before.map { frames[$0].frame.width }
@@ -77,8 +79,8 @@ extension SolverBinding {
             }
         }
         let requests = ImplicitConstraints.requests(
-            isTopLevelScreen: inputs.isTopLevelScreen, style: style, text: text, textHeight: textHeight,
-            growAxis: inputs.growAxis)
+            isTopLevelScreen: inputs.isTopLevelScreen, terminal: terminalSize, style: style, text: text,
+            textHeight: textHeight, growAxis: inputs.growAxis)
         state.slots = reconcile(state.slots, with: requests, view: index, oldView: oldView, &work, &dirty, &counts)
         state.text = text
         state.isTopLevelScreen = inputs.isTopLevelScreen

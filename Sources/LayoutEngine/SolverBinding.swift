@@ -22,13 +22,22 @@ struct SolverBinding: Sendable {
     /// The screen's edit variables: the terminal's size, as a strong preference.
     let terminalWidth = SolverVariable("terminal.width")
     let terminalHeight = SolverVariable("terminal.height")
+    /// The terminal's size: suggested to the edit variables, and the floor of
+    /// every top-level screen (`screen.min-width`, `screen.min-height`).
+    var terminalSize: TerminalSize
     var registry = VariableRegistry()
     /// One slot per spec constraint of the applied document.
     var specSlots: [ConstraintSlot] = []
     var pool = ConstraintPool()
     /// Per view, the constraints the engine adds on its own and what they were made from.
     var implicitConstraints: [ImplicitConstraintState] = []
+    /// The views that fill the terminal (top-level screens), for a resize.
+    var topLevelScreens: [Int] = []
     var conflictRecords: [ConflictRecord] = []
+    /// Why each constraint broken since the last apply was broken (see `ConflictProof`).
+    var proofs: [ProofKey: ConflictProof] = [:]
+    /// The proofs of the apply before, read while it tries broken constraints again.
+    var earlierProofs: [ProofKey: ConflictProof] = [:]
     /// Counts applied changes; constraints remember the one that last touched them.
     var generation = 0
     /// Solver constraint (by `identity`) to engine constraint, built when first
@@ -55,8 +64,11 @@ struct SolverBinding: Sendable {
 
     init(size: TerminalSize) {
         // The terminal's size is the strongest preference, not a requirement: a spec
-        // whose required constraints need another screen size wins (the layout
-        // overflows), and the difference is reported.
+        // whose required constraints need a larger screen wins (the layout
+        // overflows), and the difference is reported. A smaller screen is never
+        // an answer: each top-level screen also has a required floor at the
+        // terminal's size, so rules that would shrink it conflict with it.
+        terminalSize = size
         try? solver.addEditVariable(terminalWidth, priority: Self.terminalPriority)
         try? solver.addEditVariable(terminalHeight, priority: Self.terminalPriority)
         suggest(size)

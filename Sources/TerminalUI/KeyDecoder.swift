@@ -23,6 +23,30 @@ public enum KeyDecoder {
         }
     }
 
+    /// Escape sequences that mean the same key in every terminal, whatever its
+    /// terminfo entry lists: cursor keys in both normal (`ESC [ B`) and
+    /// application (`ESC O B`) mode, Home and End in their xterm, VT220 and rxvt
+    /// forms, F1–F4 in both forms, and Shift-Tab. A terminal that ignores the
+    /// switch to application mode (or a multiplexer between it and the app)
+    /// sends the form its entry does not list; ncurses is taught the others.
+    public static let commonSequences: [(sequence: String, keyCode: Int32)] = {
+        var result: [(String, Int32)] = []
+        for (final, code) in [("A", KEY_UP), ("B", KEY_DOWN), ("C", KEY_RIGHT), ("D", KEY_LEFT), ("H", KEY_HOME), ("F", KEY_END)] {
+            result.append(("\u{1B}[" + final, code))
+            result.append(("\u{1B}O" + final, code))
+        }
+        for (number, code) in [("1", KEY_HOME), ("7", KEY_HOME), ("4", KEY_END), ("8", KEY_END)] {
+            result.append(("\u{1B}[" + number + "~", code))
+        }
+        for (index, final) in ["P", "Q", "R", "S"].enumerated() {
+            let code = casement_key_f(Int32(index + 1))
+            result.append(("\u{1B}O" + final, code))
+            result.append(("\u{1B}[1" + String(index + 1) + "~", code))
+        }
+        result.append(("\u{1B}[Z", KEY_BTAB))
+        return result
+    }()
+
     private static func decodeCharacter(_ value: UInt32) -> Key? {
         switch value {
         case 9: return .tab

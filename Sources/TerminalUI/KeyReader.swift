@@ -18,6 +18,17 @@ final class KeyReader {
         keypad(pad, true)
         nodelay(pad, true)
         set_escdelay(Int32(clamping: escapeDelayMilliseconds))
+        Self.defineCommonSequences()
+    }
+
+    /// Teaches ncurses the sequences every terminal may send for the cursor
+    /// and editing keys (`KeyDecoder.commonSequences`) that the terminal's
+    /// entry does not list: with only the entry's form, `ESC [ B` from a
+    /// terminal left in normal mode read as Escape, `[`, `B`.
+    private static func defineCommonSequences() {
+        for (sequence, code) in KeyDecoder.commonSequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
     }
 
     /// Deletes the pad (before ncurses ends).

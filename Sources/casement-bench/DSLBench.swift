@@ -1,5 +1,6 @@
 import ArgumentParser
 import Casement
+import LayoutEngine
 import Foundation
 
 /// `casement-bench dsl`: the 1,000-view stress demo built in Swift with
@@ -34,7 +35,7 @@ struct DSLBench: ParsableCommand {
             } * 1e3)
             dslSamples.append(try measureSeconds {
                 let root = StressDemo.build()
-                var layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
+                let layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
                 dslFrames = layout.views.map(\.frame)
             } * 1e3)
         }
@@ -59,7 +60,7 @@ struct DSLBench: ParsableCommand {
         session.load()
         let root = StressDemo.build()
         let tiles = root.view("tiles")!
-        var layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
+        let layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
         var specSamples: [Double] = []
         var dslSamples: [Double] = []
         for run in 0..<(runs * 2) {

@@ -30,5 +30,7 @@ struct Casement: ParsableCommand {
     }
 
     /// The commands that need no terminal, in help order.
-    static let headlessCommands: [ParsableCommand.Type] = [CheckCommand.self, ExplainCommand.self, RenderCommand.self, LSPCommand.self]
+    static let headlessCommands: [ParsableCommand.Type] = [
+        CheckCommand.self, ExplainCommand.self, RenderCommand.self, FmtCommand.self, LSPCommand.self,
+    ]
 }

@@ -25,7 +25,7 @@ enum CommandLineTriage {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first),
             !first.contains("."), !first.contains("/"), !fileExists(first)
         else { return nil }
-        let hint = Suggestion.closest(to: first, among: commandNames).map { "did you mean '\($0)'?" }
+        let hint = Suggestion.closest(to: first, among: commandNames).map(Suggestion.hint(offering:))
             ?? "commands: " + commandNames.joined(separator: ", ") + "; to open a spec, name its .layout file"
         return CommandFailure(message: "unknown command '\(first)'", hint: hint)
     }

@@ -56,7 +56,7 @@ struct ExplainCommand: ParsableCommand {
                 message: "'\(written)' names \(matches.count) views",
                 hint: "give the full id: " + matches.prefix(5).joined(separator: ", ")))
         }
-        let hint = session.suggestion(forView: written).map { "did you mean '\($0)'?" }
+        let hint = session.suggestion(forView: written).map(Suggestion.hint(offering:))
         return .failure(CommandFailure(message: "no view '\(written)'", hint: hint))
     }
 

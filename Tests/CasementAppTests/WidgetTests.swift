@@ -125,6 +125,22 @@ import Testing
         #expect(app.frame(of: button.view)?.width == 10)
     }
 
+    /// The runtime sized a widget with its padding truncated (1.5 + 1.5 as 3) while
+    /// the content box rounds each side (2 + 2): the label lost a cell.
+    @Test func aWidgetsIntrinsicSizeLeavesItsContentBoxExactlyTheContent() throws {
+        let directory = try scratchDirectory(["app.cas": ".button { padding 0 1.5; border single }\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let button = Button("Save", id: "save")
+        let root = screen { root in
+            root.addSubview(button)
+            button.view.makeConstraints { make in make.left.top.equalToSuperview() }
+        }
+        let app = try App(root: root, stylesheets: [directory + "/app.cas"], devMode: false)
+        let pilot = AppPilot(app, size: TerminalSize(width: 20, height: 4))
+        #expect(app.frame(of: button.view) == ViewFrame(x: 0, y: 0, width: 12, height: 3))
+        #expect(pilot.lines[1] == "│   Save   │")
+    }
+
     @Test func textFieldEditsAtTheCursorAndScrollsWideCharactersWhole() throws {
         let field = TextField()
         var submitted: [String] = []

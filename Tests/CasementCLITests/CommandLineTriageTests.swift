@@ -12,7 +12,7 @@ import Testing
         #expect(failure == CommandFailure(message: "unknown command 'chek'", hint: "did you mean 'check'?"))
         let far = CommandLineTriage.unknownCommand(in: ["frobnicate", "x.layout"], fileExists: { _ in false })
         #expect(far?.message == "unknown command 'frobnicate'")
-        #expect(far?.hint?.contains("check, explain, render, lsp, open") == true)
+        #expect(far?.hint?.contains("check, explain, render, fmt, lsp, open") == true)
     }
 
     @Test func specsCommandsAndOptionsAreNotUnknownCommands() {

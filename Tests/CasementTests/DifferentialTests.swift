@@ -1,4 +1,5 @@
 import Casement
+import LayoutEngine
 import TestSupport
 import Testing
 
@@ -143,7 +144,7 @@ import Testing
         for caseNumber in batch * 50..<(batch + 1) * 50 {
             var plans = Self.plans(&random)
             let (root, views) = Self.build(plans)
-            var layout = try Layout(root: root, size: Self.sizes[0])
+            let layout = try Layout(root: root, size: Self.sizes[0])
             for size in Self.sizes {
                 layout.resize(to: size)
                 let expected = Self.frames(ofSpec: Self.spec(plans), size: size)

@@ -26,7 +26,7 @@ import Testing
             make.trailing.bottom.equalToSuperview().inset(1)
         }
 
-        var layout = try Layout(root: root)          // stylesheets: ["app.cas"] is optional
+        let layout = try Layout(root: root)          // stylesheets: ["app.cas"] is optional
         layout.resize(to: TerminalSize(width: 80, height: 24))
         #expect(layout.frame(of: main)?.description == "x=22 y=4 width=57 height=19")
         #expect(layout.frame(of: "main") == layout.frame(of: main))
@@ -46,7 +46,7 @@ import Testing
             make.left.equalToSuperview().offset(style: "margin-left")
         }
 
-        var layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
+        let layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
         #expect(layout.frame(of: card) == ViewFrame(x: 2, y: 1, width: 12, height: 4))
     }
 
@@ -61,12 +61,12 @@ import Testing
             width = make.width.equalTo(10).constraint
             make.height.equalTo(3)
         }
-        var layout = try Layout(root: root)
+        let layout = try Layout(root: root)
         panel.updateConstraints { make in
             make.height.equalTo(5)                  // same attribute, relation, target kind, priority
         }
         let counts = layout.layoutIfNeeded()?.counts              // +0 -0 ~1 ↻0: one setConstant
-        width.update(offset: 4)                      // width == 14
+        width.update(offset: 14)                     // width == 14: the new constant replaces 10
         #expect(layout.frame(of: panel) == ViewFrame(x: 0, y: 0, width: 14, height: 5))
         width.deactivate()                           // out of the layout; activate() restores it
 
@@ -82,7 +82,7 @@ import Testing
         ])
         let screenLayout = fixture.path("screen.layout")
 
-        var layout = try Layout(spec: screenLayout)      // with its `use` stylesheets
+        let layout = try Layout(spec: screenLayout)      // with its `use` stylesheets
         let sidebar = layout.view("sidebar")!                // a View, as if built in code
         let badge = View(.box, id: "badge")
         sidebar.addSubview(badge)
@@ -106,13 +106,13 @@ import Testing
         [a, b, c].makeConstraints { make in make.top.bottom.equalToSuperview() }
         [d, e, f].makeConstraints { make in make.left.right.equalToSuperview() }
 
-        distribute([a, b, c], along: .horizontal, fixedSpacing: 2, leadSpacing: 1, tailSpacing: 1)
-        distribute([d, e, f], along: .vertical, fixedItemLength: 3)
+        try distribute([a, b, c], along: .horizontal, fixedSpacing: 2, leadSpacing: 1, tailSpacing: 1)
+        try distribute([d, e, f], along: .vertical, fixedItemLength: 3)
 
-        var layout = try Layout(root: root)
+        let layout = try Layout(root: root)
         #expect([a, b, c].map { layout.frame(of: $0)?.x } == [1, 13, 25])
         #expect([d, e, f].map { layout.frame(of: $0)?.y } == [0, 6, 12])
-        [a, b, c].distribute(along: .horizontal, fixedSpacing: 2)   // Masonry's array spelling
+        try [a, b, c].distribute(along: .horizontal, fixedSpacing: 2)   // Masonry's array spelling
         #expect([a, b, c].map { layout.frame(of: $0)?.x } == [0, 13, 25])  // 32 cells shared by three: edges rounded
     }
 }

@@ -15,7 +15,7 @@ import Testing
         for sequence in 0..<60 {
             var plans = DifferentialTests.plans(&random)
             let (root, views) = DifferentialTests.build(plans)
-            var layout = try Layout(root: root, size: size)
+            let layout = try Layout(root: root, size: size)
             var removed = false
             var extra: Constraint?
             for step in 0..<8 {
@@ -53,7 +53,7 @@ import Testing
                         views[index].updateConstraints { make in make.left.equalTo(a + 1) }
                     }
                 }
-                var fresh = try Layout(root: root, size: size)
+                let fresh = try Layout(root: root, size: size)
                 for view in views {
                     #expect(layout.frame(of: view) == fresh.frame(of: view), "sequence \(sequence) step \(step)")
                 }

@@ -1,6 +1,7 @@
 import LayoutPainting
 import Canvas
 import Casement
+import LayoutEngine
 import Testing
 
 /// `Layout(spec:)`: a `.layout` file loaded into views that code changes further,
@@ -12,7 +13,7 @@ import Testing
     func demoLoadsAsTheCommandLineDoes(_ name: String) throws {
         let path = packageRoot + "/demo/\(name).layout"
         let size = TerminalSize(width: 100, height: 30)
-        var layout = try Layout(spec: path, size: size)
+        let layout = try Layout(spec: path, size: size)
         var session = LayoutSession(specPath: path, size: size)
         session.load()
         for format in RenderFormat.allCases {
@@ -35,7 +36,7 @@ import Testing
                 }
                 """,
         ])
-        var layout = try Layout(spec: fixture.path("screen.layout"), size: TerminalSize(width: 80, height: 24))
+        let layout = try Layout(spec: fixture.path("screen.layout"), size: TerminalSize(width: 80, height: 24))
         let sidebar = try #require(layout.view("sidebar"))
         #expect(layout.frame(of: sidebar) == ViewFrame(x: 0, y: 0, width: 20, height: 24))
         let item = View(.box, id: "item")
@@ -59,7 +60,7 @@ import Testing
             "s.layout": "screen root {\n  box a {\n    width == 5\n    width == 6\n    left, top == 0; height == 1\n  }\n}\n",
         ])
         let path = fixture.path("s.layout")
-        var layout = try Layout(spec: path)
+        let layout = try Layout(spec: path)
         let line = #line + 1
         layout.view("a")!.makeConstraints { make in make.width.equalTo(7) }
         let errors = layout.diagnostics.filter { $0.severity == .error }
@@ -81,7 +82,7 @@ import Testing
             make.top.equalToSuperview()
             make.left.equalToSuperview().offset(style: "margin-left").offset(style: "margin-left")
         }
-        var layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
+        let layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
         #expect(layout.frame(of: card) == ViewFrame(x: 6, y: 0, width: 12, height: 4))
         try fixture.write("app.cas", ".card\n  size 20 2\n  margin-left 1\n")
         let report = layout.reloadStylesheets()
@@ -101,7 +102,7 @@ import Testing
                 make.size.equalTo(3)
             }
         }
-        var layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
+        let layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
         let borders = layout.views.map { $0.style.border.rawValue }
         #expect(borders == ["none", "single", "double", "rounded"])
         layout.setStates(["selected"], of: a)

@@ -1,6 +1,7 @@
 import LayoutPainting
 import Canvas
 import Casement
+import LayoutEngine
 import Testing
 
 /// The surface of issue #12: the example from the issue, built and laid out.
@@ -34,7 +35,7 @@ import Testing
 
     @Test func theIssueExampleLaysOut() throws {
         let example = Example()
-        var layout = try Layout(root: example.root)
+        let layout = try Layout(root: example.root)
         layout.resize(to: TerminalSize(width: 80, height: 24))
         #expect(layout.frame(of: example.header) == ViewFrame(x: 0, y: 0, width: 80, height: 3))
         #expect(layout.frame(of: example.sidebar) == ViewFrame(x: 0, y: 3, width: 20, height: 21))
@@ -45,7 +46,7 @@ import Testing
 
     @Test func resizeReLaysOut() throws {
         let example = Example()
-        var layout = try Layout(root: example.root, size: TerminalSize(width: 80, height: 24))
+        let layout = try Layout(root: example.root, size: TerminalSize(width: 80, height: 24))
         layout.resize(to: TerminalSize(width: 100, height: 30))
         #expect(layout.frame(of: example.main) == ViewFrame(x: 22, y: 4, width: 77, height: 25))
     }
@@ -53,7 +54,7 @@ import Testing
     @Test func renderIsWhatTheCommandLinePrintsForTheWrittenSpec() throws {
         let example = Example()
         let fixture = try Fixture(["app.cas": "box\n  border single\n"])
-        var layout = try Layout(root: example.root, stylesheets: [fixture.path("app.cas")], size: TerminalSize(width: 40, height: 10))
+        let layout = try Layout(root: example.root, stylesheets: [fixture.path("app.cas")], size: TerminalSize(width: 40, height: 10))
         // The command line's code path on the same spec text gives the same bytes.
         let files = MemoryFiles(["app.layout": layout.writtenSpec])
         var session = LayoutSession(
@@ -73,7 +74,7 @@ import Testing
 
     @Test func writtenSpecShowsOneConstraintPerLine() throws {
         let example = Example()
-        var layout = try Layout(root: example.root)
+        let layout = try Layout(root: example.root)
         #expect(layout.writtenSpec.contains("width == 20 @750 as sidebar-width"))
     }
 }
@@ -85,7 +86,7 @@ import Testing
         let label = View(.text, id: "label", text: "Hello, 世界")
         root.addSubview(label)
         label.makeConstraints { make in make.left.top.equalTo(1) }
-        var layout = try Layout(root: root)
+        let layout = try Layout(root: root)
         #expect(layout.frame(of: label) == ViewFrame(x: 1, y: 1, width: 11, height: 1))
     }
 
@@ -100,7 +101,7 @@ import Testing
             make.width.equalTo(21)
             make.height.equalTo(3)
         }
-        var layout = try Layout(root: root)
+        let layout = try Layout(root: root)
         #expect(layout.frame(of: left) == ViewFrame(x: 1, y: 0, width: 9, height: 3))
         #expect(layout.frame(of: right) == ViewFrame(x: 11, y: 0, width: 9, height: 3))
         #expect(layout.diagnostics.isEmpty)
@@ -116,7 +117,7 @@ import Testing
             make.top.equalTo(first)
             make.size.equalTo(first)
         }
-        var layout = try Layout(root: root)
+        let layout = try Layout(root: root)
         #expect(layout.frame(of: second) == ViewFrame(x: 4, y: 0, width: 4, height: 4))
         #expect(first.id != nil && second.id == nil)
     }
@@ -127,7 +128,7 @@ import Testing
         root.addSubview(box)
         let line = #line + 1
         box.makeConstraints { make in make.left.equalTo(stray.right) }
-        var layout = try Layout(root: root)
+        let layout = try Layout(root: root)
         let errors = layout.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == 1)
         #expect(errors.first?.location.line == line)
@@ -141,7 +142,7 @@ import Testing
         root.addSubview(box)
         let line = #line + 1
         box.makeConstraints { make in make.width.equalTo(10) }
-        var layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
+        let layout = try Layout(root: root, stylesheets: [fixture.path("app.cas")])
         let errors = layout.diagnostics.filter { $0.severity == .error }.map(\.summary).joined(separator: "\n")
         #expect(errors.contains("CasementTests/SurfaceTests.swift:\(line)"))
         #expect(errors.contains("app.cas:2"))

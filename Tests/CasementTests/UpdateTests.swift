@@ -23,7 +23,7 @@ import Testing
 
     @Test func updateChangesConstantsInPlace() throws {
         let scene = Scene()
-        var layout = try scene.layout()
+        let layout = try scene.layout()
         scene.box.updateConstraints { make in
             make.height.equalTo(5)
             make.left.top.equalToSuperview().offset(4)
@@ -37,7 +37,7 @@ import Testing
 
     @Test func updateWithNoMatchAddsTheRuleAndWarnsAtTheCall() throws {
         let scene = Scene()
-        var layout = try scene.layout()
+        let layout = try scene.layout()
         let line = #line + 2
         scene.box.updateConstraints { make in
             make.width.lessThanOrEqualTo(6)
@@ -54,7 +54,7 @@ import Testing
     @Test func updateMatchesByLabel() throws {
         let scene = Scene()
         scene.box.makeConstraints { make in make.width.greaterThanOrEqualTo(2).labeled("min") }
-        var layout = try scene.layout()
+        let layout = try scene.layout()
         scene.box.updateConstraints { make in make.width.greaterThanOrEqualTo(8).labeled("min") }
         let applied = layout.layoutIfNeeded()
         #expect(applied?.counts == ConstraintCounts(constantsChanged: 1))
@@ -63,7 +63,7 @@ import Testing
 
     @Test func remakeReplacesEveryRuleTheViewMade() throws {
         let scene = Scene()
-        var layout = try scene.layout()
+        let layout = try scene.layout()
         scene.box.remakeConstraints { make in
             make.edges.equalToSuperview().inset(2)
         }
@@ -74,7 +74,7 @@ import Testing
 
     @Test func removeConstraintsLeavesTheViewUnconstrained() throws {
         let scene = Scene()
-        var layout = try scene.layout()
+        let layout = try scene.layout()
         scene.box.removeConstraints()
         _ = layout.frame(of: scene.box)
         #expect(!layout.writtenSpec.contains("width == 10"))
@@ -83,24 +83,28 @@ import Testing
 
     @Test func handleUpdatesOffsetInsetAndPriority() throws {
         let scene = Scene()
-        var layout = try scene.layout()
+        let layout = try scene.layout()
+        // As SnapKit: the number target is the constant, and each update replaces it.
         scene.width.update(offset: 5)
         let applied = layout.layoutIfNeeded()
         #expect(applied?.counts == ConstraintCounts(constantsChanged: 1))
-        #expect(layout.frame(of: scene.box)?.width == 15)
-        scene.width.update(inset: 2)
-        #expect(layout.frame(of: scene.box)?.width == 6)   // 10 − 2×2: the new constant replaces the offset, as SnapKit
+        #expect(layout.frame(of: scene.box)?.width == 5)
+        scene.width.update(inset: Insets(top: 0, left: 1, bottom: 0, right: 2))
+        #expect(layout.layoutIfNeeded()?.counts == ConstraintCounts(constantsChanged: 1))
+        #expect(layout.writtenSpec.contains("width == -3"))   // −(left + right), as SnapKit's inset on a width
+        scene.width.update(offset: 6)
         scene.width.update(priority: .low)
         let replaced = layout.layoutIfNeeded()
         #expect(replaced?.counts.replaced == 1)
         #expect(layout.writtenSpec.contains("width == 6 @250"))
+        #expect(layout.frame(of: scene.box)?.width == 6)
     }
 
     @Test func handleDeactivatesAndActivates() throws {
         let scene = Scene()
         var other: Constraint!
         scene.box.makeConstraints { make in other = make.width.equalTo(20).constraint }
-        var layout = try scene.layout()
+        let layout = try scene.layout()
         #expect(layout.diagnostics.contains { $0.severity == .error })
         other.deactivate()
         #expect(!other.isActive)
@@ -116,7 +120,7 @@ import Testing
         let root = View(.screen, id: "root"), box = View(.box, id: "box")
         root.addSubview(box)
         box.updateConstraints { make in make.edges.equalToSuperview() }
-        var layout = try Layout(root: root)
+        let layout = try Layout(root: root)
         #expect(layout.diagnostics.isEmpty)
         #expect(layout.frame(of: box) == ViewFrame(x: 0, y: 0, width: 80, height: 24))
     }
@@ -124,7 +128,7 @@ import Testing
     @Test func preparedConstraintsWaitForActivate() throws {
         let scene = Scene()
         let prepared = scene.box.prepareConstraints { make in make.height.equalTo(7).priority(.high) }
-        var layout = try scene.layout()
+        let layout = try scene.layout()
         #expect(layout.frame(of: scene.box)?.height == 3)
         #expect(prepared.count == 1 && !prepared[0].isActive)
         prepared[0].isActive = true
@@ -143,7 +147,7 @@ import Testing
         }
         views[0].makeConstraints { make in make.left.equalToSuperview() }
         views[1].makeConstraints { make in make.left.equalToSuperview { $0.centerX } }
-        var layout = try Layout(root: root, size: TerminalSize(width: 40, height: 10))
+        let layout = try Layout(root: root, size: TerminalSize(width: 40, height: 10))
         #expect(layout.frame(of: views[1]) == ViewFrame(x: 20, y: 0, width: 10, height: 10))
         views.updateConstraints { make in make.width.equalTo(4) }
         #expect(layout.frame(of: views[0])?.width == 4)
@@ -160,7 +164,7 @@ import Testing
             make.left.top.equalToSuperview()
             make.height.equalTo(1)
         }
-        var layout = try Layout(root: root)
+        let layout = try Layout(root: root)
         let errors = layout.diagnostics.filter { $0.severity == .error }
         // One error per conflict set, at the member the engine broke (the later rule).
         #expect(errors.map(\.location.line) == [first + 1])
@@ -175,7 +179,7 @@ import Testing
 
     @Test func treeEditsApplyIncrementally() throws {
         let scene = Scene()
-        var layout = try scene.layout()
+        let layout = try scene.layout()
         let extra = View(.box, id: "extra")
         scene.root.addSubview(extra)
         extra.makeConstraints { make in

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Cassowary
 
 /// Issue 11, item 11: the ambiguity query on one long coupled chain. Each free
@@ -73,6 +74,52 @@ import Testing
         solver.forEachAmbiguity { moved.append($0.variables) }
         #expect(moved.count == 3)
         #expect(Set(moved.map(Set.init)) == [[x], [y], [z]])
+    }
+
+    /// Issue 26 §2.8: `undeterminedVariables()` finds in one pass what the
+    /// directions move together. On random solvers (removals and edits among
+    /// the adds) it must be exactly the union of `ambiguities()`' variables.
+    @Test(arguments: 0..<40)
+    func theUndeterminedVariablesAreWhatTheDirectionsMove(seed: Int) throws {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 0xA4B1)
+        let vars = (0..<10).map { Variable("v\($0)") }
+        var solver = Solver()
+        var added: [Constraint] = []
+        for step in 0..<(10 + seed % 30) {
+            let constraint = PropertyTests.randomConstraint(vars, &rng)
+            if (try? solver.add(constraint)) != nil { added.append(constraint) }
+            if step % 9 == 8, let victim = added.popLast() { try solver.remove(victim) }
+        }
+        var expected = Set<Variable>()
+        for ambiguity in solver.ambiguities() { expected.formUnion(ambiguity.variables) }
+        let found = solver.undeterminedVariables()
+        #expect(Set(found) == expected, "seed \(seed)")
+        #expect(found.count == Set(found).count)
+    }
+
+    /// A chain of N free widths: N - 1 directions, each moving the rest of the
+    /// chain. Listing what they move costs N^2; the one pass costs N.
+    @Test func undeterminedVariablesOfALongChainGrowLinearly() throws {
+        func chain(_ n: Int) throws -> Solver {
+            var solver = Solver()
+            let left = (0..<n).map { Variable("left\($0)") }, width = (0..<n).map { Variable("width\($0)") }
+            try solver.add(left[0] == 0)
+            for i in 0..<n {
+                try solver.add(width[i] >= 0)
+                if i > 0 { try solver.add(left[i] == left[i - 1] + width[i - 1]) }
+            }
+            try solver.add(left[n - 1] + width[n - 1] == 100)
+            _ = solver.undeterminedVariables()   // settled before it is timed
+            return solver
+        }
+        var short = try chain(300)
+        let moved = short.undeterminedVariables().count
+        #expect(moved == 2 * 300 - 1)   // every width, every left but the first
+        let ratio = growthRatio(from: 400, prepare: { try! chain($0) }) { solver in
+            var copy = solver
+            _ = copy.undeterminedVariables()
+        }
+        #expect(ratio < 24, "8x the chain cost \(ratio)x")
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// casement-top running in tmux, from a directory of its own.
-private final class TopScenario {
+final class TopScenario {
     let directory: String
     let tmux: TmuxSession
 
@@ -27,9 +27,9 @@ private final class TopScenario {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func expectRestored(sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectRestored(status: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
         let screen = tmux.waitFor(text: "top exited")
-        #expect(screen.containsText("top exited 0, modes same"), "\(screen.joinedText)", sourceLocation: sourceLocation)
+        #expect(screen.containsText("top exited \(status), modes same"), "\(screen.joinedText)", sourceLocation: sourceLocation)
         #expect(screen.containsText("shell before top"), sourceLocation: sourceLocation)
         #expect(tmux.paneValue("alternate_on") == "0", sourceLocation: sourceLocation)
         #expect(tmux.paneValue("cursor_flag") == "1", sourceLocation: sourceLocation)
@@ -39,7 +39,7 @@ private final class TopScenario {
 extension TmuxSession {
     /// Waits until `condition` holds; a timeout is a test failure showing the screen.
     @discardableResult
-    fileprivate func expectSoon(
+    func expectSoon(
         _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) -> Bool
     ) -> [String] {
         let screen = waitFor(condition)
@@ -103,7 +103,7 @@ struct SlowCasementTopEndToEndTests {
         scenario.expectRestored()
     }
 
-    @Test("Ctrl-C and SIGTERM end it with the terminal restored", arguments: ["C-c", "TERM"])
+    @Test("Ctrl-C and SIGTERM end it with the terminal restored, exiting 130 and 143", arguments: ["C-c", "TERM"])
     func signals(_ how: String) throws {
         let scenario = try TopScenario(arguments: "", width: 100, height: 30)
         let tmux = scenario.tmux
@@ -116,7 +116,7 @@ struct SlowCasementTopEndToEndTests {
             let pid = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
             kill(pid, SIGTERM)
         }
-        scenario.expectRestored()
+        scenario.expectRestored(status: how == "C-c" ? 130 : 143)
     }
 
     @Test("without --dev it runs from any directory on its embedded files; the details panel needs 100 columns")

@@ -112,9 +112,95 @@ let neovimPath: String? = {
         let diagnostics = results.filter { $0.0 == "diagnostic" }.map(\.1)
         #expect(diagnostics.contains { $0.hasPrefix("8:11-14 layout.unknown-view") }, "\(diagnostics)")
         #expect(value("hover")?.contains("frame: x=2 y=1 width=20 height=5 (at 80x24)") == true, "\(value("hover") ?? "")")
-        #expect(value("definition") == "3:2")
+        #expect(value("definition") == "3:6")
         #expect(value("action") == "Change to 'blue'")
         #expect(value("fixed-line") == "    top == blue.bottom")
         #expect(value("typo-cleared") == "true")
+    }
+
+    /// The Lua snippet of docs/editors.md, word for word but for the binary's path.
+    static func documentedSnippet(casement: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/editors.md"), encoding: .utf8)
+        let section = try #require(doc.components(separatedBy: "## Neovim").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```lua\n").dropFirst().first?.components(separatedBy: "```").first)
+        let command = "cmd = { \"casement\", \"lsp\" }"
+        #expect(block.contains(command))
+        return block.replacingOccurrences(of: command, with: "cmd = { \(luaString(casement)), \"lsp\", \"--debounce\", \"0\" }")
+    }
+
+    /// Neovim 0.7 set up exactly as docs/editors.md says: `K`, `gd`, `gr` and the
+    /// formatting key are mapped on the buffer, omnifunc completes, `<leader>f`
+    /// formats through the server, and `:CasementSize` changes the layout size.
+    @Test(.enabled(if: neovimPath != nil, "nvim is not installed (apt-get install -y neovim; .ci/run does it)"))
+    func theDocumentedSetupMapsKeysCompletesAndFormats() throws {
+        let nvim = try #require(neovimPath)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.sheet.write(toFile: directory + "/app.cas", atomically: true, encoding: .utf8)
+        let untidy = "use \"app.cas\"\nscreen root {\n      box blue {\n  top==1;size==$size\n }\n}\n"
+        try untidy.write(toFile: directory + "/app.layout", atomically: true, encoding: .utf8)
+        let output = directory + "/result.txt"
+        let script = directory + "/test.lua"
+        let test = """
+            local lines = {}
+            local function record(key, value) table.insert(lines, key .. "\\t" .. tostring(value):gsub("\\n", " ")) end
+            local ok, failure = pcall(function()
+            vim.cmd("edit " .. vim.fn.fnameescape(\(Self.luaString(directory + "/app.layout"))))
+            local attached = vim.wait(30000, function() return #vim.lsp.buf_get_clients(0) > 0 end, 20)
+            record("attached", attached)
+            vim.wait(30000, function()
+              local client = vim.lsp.buf_get_clients(0)[1]
+              return client ~= nil and client.server_capabilities ~= nil and client.server_capabilities.documentFormattingProvider
+            end, 20)
+            for _, keys in ipairs({ "K", "gd", "gr" }) do
+              local map = vim.fn.maparg(keys, "n", false, true)
+              record("map-" .. keys, map.buffer == 1 and (map.callback ~= nil or map.rhs ~= ""))
+            end
+            record("omnifunc", vim.bo.omnifunc)
+            -- The documented key, typed (0.7's maparg gives a callback as a number).
+            vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes("<Space>f", true, false, true), "x", false)
+            local formatted = vim.wait(30000, function()
+              return vim.api.nvim_buf_get_lines(0, 2, 3, false)[1] == "  box blue {"
+            end, 20)
+            record("formatted", formatted)
+            record("formatted-text", table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "|"))
+            vim.cmd("CasementSize 120x40")
+            local size = vim.wait(30000, function()
+              local responses = vim.lsp.buf_request_sync(0, "textDocument/hover",
+                { textDocument = { uri = vim.uri_from_bufnr(0) }, position = { line = 2, character = 7 } }, 5000) or {}
+              for _, response in pairs(responses) do
+                if response.result and response.result.contents.value:find("at 120x40", 1, true) then return true end
+              end
+              return false
+            end, 50)
+            record("resized", size)
+            end)
+            record("error", ok and "none" or failure)
+            vim.fn.writefile(lines, \(Self.luaString(output)))
+            vim.cmd("qa!")
+            """
+        let initFile = directory + "/init.lua"
+        try (Self.documentedSnippet(casement: BuiltProducts.casement) + "\nvim.g.mapleader = ' '\n")
+            .write(toFile: initFile, atomically: true, encoding: .utf8)
+        try test.write(toFile: script, atomically: true, encoding: .utf8)
+        let run = runProcess(
+            "/usr/bin/timeout", ["120", nvim, "--headless", "-u", initFile, "-i", "NONE", "-n", "-c", "luafile " + script],
+            directory: directory)
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        let results = Dictionary(text.split(separator: "\n").map { line -> (String, String) in
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+        }, uniquingKeysWith: { first, _ in first })
+        #expect(run.status == 0, "nvim: \(run.stderr)")
+        #expect(results["error"] == "none")
+        #expect(results["attached"] == "true")
+        #expect(results["map-K"] == "true")
+        #expect(results["map-gd"] == "true")
+        #expect(results["map-gr"] == "true")
+        #expect(results["omnifunc"] == "v:lua.vim.lsp.omnifunc")
+        #expect(results["formatted"] == "true", "\(results["formatted-text"] ?? "")")
+        #expect(results["formatted-text"] == "use \"app.cas\"|screen root {|  box blue {|    top == 1; size == $size|  }|}")
+        #expect(results["resized"] == "true")
     }
 }

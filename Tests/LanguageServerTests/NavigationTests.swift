@@ -3,8 +3,8 @@ import LanguageServer
 import Testing
 
 /// Opens the sample spec (typo fixed) and stylesheet and waits for the analysis.
-private func sampleClient() throws -> TestClient {
-    let client = try TestClient()
+func sampleClient(width: Int = 80, height: Int = 24, capabilities: JSONValue = .object([:])) throws -> TestClient {
+    let client = try TestClient(width: width, height: height, capabilities: capabilities)
     try client.write("sample.cas", sampleSheet)
     let fixed = sampleSpec.replacingOccurrences(of: "blu.bottom", with: "blue.bottom")
     try client.write("sample.layout", fixed)

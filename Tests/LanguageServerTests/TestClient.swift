@@ -13,7 +13,10 @@ final class TestClient: @unchecked Sendable {
     private var nextID = 1
     let directory: String
 
-    init(debounce: Int = 0, width: Int = 80, height: Int = 24, initialize: Bool = true) throws {
+    init(
+        debounce: Int = 0, width: Int = 80, height: Int = 24, initialize: Bool = true,
+        capabilities: JSONValue = .object([:])
+    ) throws {
         var collected: TestClient?
         let writer = MessageWriter { data in collected?.append(data) }
         server = LanguageServer(options: .init(debounceMilliseconds: debounce, width: width, height: height), writer: writer)
@@ -25,7 +28,7 @@ final class TestClient: @unchecked Sendable {
                 "debounce": .number(Double(debounce)), "width": .number(Double(width)), "height": .number(Double(height)),
             ]
             let params: [String: JSONValue] = [
-                "processId": .null, "rootUri": .string(Paths.uri(ofPath: directory)), "capabilities": .object([:]), "initializationOptions": .object(options),
+                "processId": .null, "rootUri": .string(Paths.uri(ofPath: directory)), "capabilities": capabilities, "initializationOptions": .object(options),
             ]
             request("initialize", .object(params))
             notify("initialized", .object([:]))
@@ -126,6 +129,28 @@ final class TestClient: @unchecked Sendable {
                 && ($0["params"]?["version"]?.intValue ?? 0) >= version
         }
         return message?["params"]?["diagnostics"]?.arrayValue ?? []
+    }
+
+    /// A request's params: the document, a position, and more members.
+    func at(_ name: String, line: Int, character: Int, _ more: [String: JSONValue]) -> JSONValue {
+        guard case .object(var members) = at(name, line: line, character: character) else { return .null }
+        for (key, value) in more { members[key] = value }
+        return .object(members)
+    }
+
+    /// `{"textDocument": {"uri": …}}` and more members.
+    func document(_ name: String, _ more: [String: JSONValue] = [:]) -> JSONValue {
+        var members: [String: JSONValue] = ["textDocument": .object(["uri": .string(uri(name))])]
+        for (key, value) in more { members[key] = value }
+        return .object(members)
+    }
+
+    /// How many `publishDiagnostics` were sent for a document so far.
+    func publishCount(_ name: String) -> Int {
+        let target = uri(name)
+        return messages().filter {
+            $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == target
+        }.count
     }
 
     func at(_ name: String, line: Int, character: Int) -> JSONValue {

@@ -149,6 +149,64 @@ import Testing
     }
 }
 
+/// A collapsed view stays where its rules place it, whichever edge they name.
+@Suite struct CollapsedPlacementTests {
+    @Test func aViewPlacedByItsRightAndBottomStaysAtThem() {
+        let spec = """
+            use "s.cas"
+            screen root {
+              box badge { right == parent.right - 2; bottom == parent.bottom - 1; width == 10; height == 3 }
+            }
+            """
+        #expect(frames(spec, styles: ["s.cas": ""])["badge"] == rect(68, 20, 10, 3))
+        let session = loaded(spec, styles: ["s.cas": "#badge { collapse true }"]).session
+        #expect(session.frame("badge") == rect(78, 23, 0, 0))
+        #expect(session.conflicts().isEmpty)
+        let statuses = Dictionary(uniqueKeysWithValues: session.explain("badge")!.constraints.map { ($0.text, $0.status) })
+        #expect(statuses["badge.right == root.right - 2"] == .satisfied)
+        #expect(statuses["badge.bottom == root.bottom - 1"] == .satisfied)
+        #expect(statuses["badge.width == 10"] == .inactive(.collapsed(view: "badge")))
+        #expect(session.checkDiagnostics().isEmpty, "\(session.checkDiagnostics().map(\.summary))")
+    }
+
+    @Test func aCentredViewStaysAtItsCentre() {
+        let spec = """
+            use "s.cas"
+            screen root {
+              box dialog { center == parent; size == 20 }
+            }
+            """
+        let session = loaded(spec, styles: ["s.cas": "#dialog { collapse true }"]).session
+        #expect(session.frame("dialog") == rect(40, 12, 0, 0))
+    }
+
+    @Test func withALeftRuleTheRightOneIsStillSetAside() {
+        let spec = """
+            use "s.cas"
+            screen root {
+              box a { left == 3; right == parent.right - 2; top == 1; height == 2 }
+            }
+            """
+        let session = loaded(spec, styles: ["s.cas": "#a { collapse true }"]).session
+        #expect(session.frame("a") == rect(3, 1, 0, 0))
+        #expect(session.conflicts().isEmpty)
+    }
+
+    @Test func uncollapsingPutsItBack() {
+        let spec = """
+            use "s.cas"
+            screen root {
+              box badge { right == parent.right; bottom == parent.bottom; width == 10; height == 3 }
+            }
+            """
+        var (session, files) = loaded(spec, styles: ["s.cas": "#badge { collapse true }"])
+        #expect(session.frame("badge") == rect(80, 24, 0, 0))
+        files["s.cas"] = ""
+        #expect(session.reload(changedFiles: ["s.cas"]).applied)
+        #expect(session.frame("badge") == rect(70, 21, 10, 3))
+    }
+}
+
 /// A structural style value toggled by stylesheet saves, there and back.
 @Suite struct StructuralToggleTests {
     /// The spec as parsed read no `columns`; after a save set it and a save took it

@@ -55,6 +55,67 @@ import Testing
         #expect(session.frame("a") == rect(0, 0, 10, 1))
     }
 
+    /// Issue 26 §2.10: N `edges within parent inset 1` that conflict with `top,
+    /// size == parent`, between N `@high` preferences on the same view. Every
+    /// reload tried all 3N broken constraints again, each a failing phase one
+    /// through the N preference rows (N = 200: 2.4 s, 800: 68 s).
+    static func conflictingEdges(_ n: Int, editedCopy: Int? = nil) -> String {
+        var text = "screen root {\n  box a {\n    top, size == parent\n"
+        for copy in 0..<n {
+            text += "    edges within parent inset \(copy == editedCopy ? 2 : 1)\n    left == parent.right + 4 @high\n"
+        }
+        return text + "  }\n}\n"
+    }
+
+    @Test func aReloadDoesNotRetryBrokenConstraintsWhoseConflictStandsAsItWas() {
+        let n = 40
+        var (session, files) = loaded(Self.conflictingEdges(n))
+        let conflicts = session.conflicts().count
+        #expect(conflicts == 3 * n)
+        // An edit of one copy in the middle: only its own broken constraints are tried.
+        files[specPath] = Self.conflictingEdges(n, editedCopy: n / 2)
+        let report = session.reload(changedFiles: [specPath])
+        #expect(report.applied)
+        #expect(report.retried <= 3)
+        #expect(report.stillBroken >= 3 * n - 3)
+        // The same constraints broken, and the same frames, as a fresh load of the
+        // new text. (A conflict kept from before may name another of the equal
+        // `left` copies than a fresh load does: both sets are minimal.)
+        let fresh = loaded(Self.conflictingEdges(n, editedCopy: n / 2)).session
+        let broken = { (s: LayoutSession) in s.conflicts().map { "\($0.broken.location) \($0.broken.text)" }.sorted() }
+        #expect(broken(session) == broken(fresh))
+        #expect(session.frame("a") == fresh.frame("a"))
+        #expect(session.diagnostics.count == fresh.diagnostics.count)
+    }
+
+    /// Editing the member every conflict shares (the first `left` copy) makes it
+    /// the newest: it is the one broken, once, and the copies of each broken
+    /// rule are not tried again one by one.
+    @Test func editingTheSharedMemberBreaksItAndTriesOneCopy() {
+        let n = 40
+        var (session, files) = loaded(Self.conflictingEdges(n))
+        files[specPath] = Self.conflictingEdges(n, editedCopy: 0)
+        let report = session.reload(changedFiles: [specPath])
+        #expect(report.retried <= 2)
+        let broken = session.conflicts().map(\.broken.text)
+        #expect(broken.contains("a.left >= root.left + 2"))
+        #expect(broken.count == 3 * n + 1)
+    }
+
+    @Test func theSolverWorkOfSuchAReloadGrowsLinearly() {
+        func work(_ n: Int) -> Int {
+            var (session, files) = loaded(Self.conflictingEdges(n))
+            let before = session.binding.read { $0.statistics }
+            files[specPath] = Self.conflictingEdges(n, editedCopy: n / 2)
+            session.reload(changedFiles: [specPath])
+            let after = session.binding.read { $0.statistics }
+            return (after.pivots - before.pivots) + (after.mergedEntries - before.mergedEntries)
+        }
+        let small = work(25), large = work(200)
+        // Linear: about 8 times the work; retrying every broken constraint was about 100 times.
+        #expect(large <= 16 * max(small, 1), "25 copies: \(small), 200 copies: \(large)")
+    }
+
     @Test func theMostRecentlyEditedMemberIsBroken() {
         var (session, files) = loaded("screen root {\n  box a { left == 0; top == 0; height == 1\n    width == 10\n    width == 20 }\n}")
         #expect(session.conflicts().first?.broken.text == "a.width == 20")

@@ -1,5 +1,6 @@
 import Diagnostics
 import Testing
+import TestSupport
 
 @testable import LayoutEngine
 
@@ -36,6 +37,39 @@ import Testing
         #expect(diagnostic.message == "required constraint `a.width == 20` conflicts with `a.width == 10` (\(specPath):2:45); it was broken (left out)")
         #expect(diagnostic.location == conflict.broken.location)
         #expect(diagnostic.code == .engineConflict)
+    }
+
+    /// Issue 26 §2.12: a constraint that contradicts itself conflicts with nothing
+    /// else; the message said "conflicts with ; it was broken".
+    @Test func aConstraintThatContradictsItselfSaysSo() {
+        for (rule, text) in [("height == height + 1", "a.height == a.height + 1"), ("width >= width + 2", "a.width >= a.width + 2")] {
+            var session = loaded("screen root {\n  box a {\n    left == 0; top == 0; width == 3; height == 1\n    \(rule)\n  }\n}").session
+            let errors = session.checkDiagnostics().filter { $0.code == .engineConflict }
+            #expect(errors.map(\.message) == [
+                "required constraint `\(text)` can never hold: its terms cancel out and leave a false statement; it was broken (left out)",
+            ])
+            #expect(errors.first?.location.line == 4)
+            #expect(errors.first?.location.column == 5)
+            #expect(errors.first?.hint?.contains("cancels out") == true)
+        }
+    }
+
+    /// Issue 26 §2.9: 20,000 `use` lines of missing files took 4.1 s: each line
+    /// searched the uses before it, and each missing file's error searched them
+    /// all for its line. Every use is reported at its own line.
+    @Test func manyUsesOfMissingFilesAreLinear() {
+        func spec(_ n: Int) -> String {
+            (0..<n).map { "use \"missing\($0).cas\"\n" }.joined() + "use \"missing0.cas\"\nscreen root {\n  box a { edges == parent }\n}\n"
+        }
+        let session = loaded(spec(50)).session
+        let missing = session.diagnostics.filter { $0.code == .unreadableFile }
+        #expect(missing.count == 50)
+        #expect(missing.map(\.location.line) == Array(1...50))
+        #expect(session.diagnostics.contains { $0.message.contains("is already used above") && $0.location.line == 51 })
+        let ratio = growthRatio(from: 2_000, runs: 3, prepare: spec) { text in
+            #expect(loaded(text).session.diagnostics.count > 1_000)
+        }
+        #expect(ratio < 20, "8x the uses cost \(ratio)x")
     }
 
     @Test func theEngineCapAppliesToCheckDiagnosticsWithTheTrueCount() {

@@ -1,5 +1,6 @@
 import LayoutSpec
 import Testing
+import TestSupport
 
 @testable import LayoutEngine
 
@@ -66,6 +67,23 @@ import Testing
             #expect((1...LayoutSession.involvedLimit).contains(ambiguity.constraints.count))
             #expect(ambiguity.constraints.allSatisfy { $0.views.contains(ambiguity.view) })
         }
+    }
+
+    /// Issue 26 §2.8: the ambiguity scan of a chain of N free widths took the
+    /// directions one at a time, each moving the rest of the chain: N^2 (an
+    /// undetermined 4,000-view chain took 6.9 s in `check`). It is one pass now.
+    @Test func theAmbiguityScanOfALongChainGrowsLinearly() {
+        func chain(_ n: Int) -> LayoutSession {
+            let boxes = (0..<n).map { "  box v\($0) { top == 0; height == 1 }" }.joined(separator: "\n")
+            let spec = "screen root {\n\(boxes)\n  H:|" + (0..<n).map { "[v\($0)]" }.joined() + "|\n}"
+            return loaded(spec, width: 400).session
+        }
+        let ratio = growthRatio(from: 250, runs: 3, prepare: chain) { session in
+            var fresh = session
+            fresh.queries = Memo(QueryCache())
+            #expect(fresh.ambiguousViews().count > 200)
+        }
+        #expect(ratio < 24, "8x the chain cost \(ratio)x")
     }
 
     /// Badges, `check`'s warnings and `explain` read the ambiguous views before

@@ -162,6 +162,26 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
         #expect(session.nextEvents(timeout: .milliseconds(30)) == [.timeout])
     }
 
+    /// Terminals send cursor keys as `ESC [ B` in normal mode and `ESC O B` in
+    /// application mode, and not every one switches when asked: both arrive as
+    /// keys, whatever the terminal type says.
+    @Test(arguments: ["xterm-256color", "tmux-256color", "vt100"])
+    func cursorKeysInBothForms(terminalType: String) throws {
+        let pty = PseudoTerminal(width: 30, height: 8)
+        let session = try startSession(on: pty, type: terminalType, mouse: false)
+        defer { session.end() }
+        _ = pty.output()
+        pty.type("\u{1B}[A\u{1B}OA\u{1B}[B\u{1B}OB\u{1B}[C\u{1B}OC\u{1B}[D\u{1B}OD")
+        #expect(events(from: session, count: 8) == [
+            .key(.up), .key(.up), .key(.down), .key(.down), .key(.right), .key(.right), .key(.left), .key(.left),
+        ])
+        pty.type("\u{1B}[H\u{1B}OH\u{1B}[F\u{1B}OF\u{1B}[1~\u{1B}[4~\u{1B}OP\u{1B}[11~\u{1B}[Z")
+        #expect(events(from: session, count: 9) == [
+            .key(.home), .key(.home), .key(.end), .key(.end), .key(.home), .key(.end), .key(.function(1)),
+            .key(.function(1)), .key(.backTab),
+        ])
+    }
+
     @Test func otherDescriptorsAndTimeouts() throws {
         let pty = PseudoTerminal(width: 30, height: 8)
         let session = try startSession(on: pty)

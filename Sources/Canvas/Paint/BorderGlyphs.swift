@@ -51,7 +51,3 @@ public struct BorderGlyphs: Hashable, Sendable {
     }
 }
 
-extension BorderStyle {
-    /// Whether the style takes the frame's outer ring of cells.
-    public var takesRing: Bool { self != .none }
-}

@@ -41,7 +41,7 @@ func paintOrder(count: Int, within bounds: CellRect, node: (Int) -> PaintNode) -
         let frame = made.frame.clampedForPainting
         guard made.style.visible, !frame.isEmpty, !frame.intersection(clip).isEmpty else { continue }
         order.append((index, clip))
-        let childClip = clip.intersection(frame.inset(by: made.style.ringWidth))
+        let childClip = clip.intersection(frame.innerBox(for: made.style))
         guard !childClip.isEmpty else { continue }
         for child in byZIndex(children[index]).reversed() {
             pending.append((child, childClip))

@@ -16,21 +16,6 @@ extension ComputedStyle {
 
     /// The colour the border is drawn in: its own, else the foreground.
     var effectiveBorderColor: Color? { borderColor ?? foregroundColor }
-
-    /// Cells taken by the border ring on each side: 1 for every style but `none`.
-    var ringWidth: Int { border.takesRing ? 1 : 0 }
-}
-
-extension Insets {
-    /// Whole cells: rounded to the nearest cell; negative, NaN and infinite as 0.
-    var cells: (top: Int, left: Int, bottom: Int, right: Int) {
-        (cellCount(top), cellCount(left), cellCount(bottom), cellCount(right))
-    }
-}
-
-private func cellCount(_ value: Double) -> Int {
-    guard value.isFinite, value > 0 else { return 0 }
-    return Int(min(value, 1_000_000_000).rounded())
 }
 
 /// Frames beyond this magnitude are clamped so edge arithmetic cannot overflow.
@@ -46,14 +31,5 @@ extension CellRect {
             width: min(max(width, 0), coordinateLimit),
             height: min(max(height, 0), coordinateLimit)
         )
-    }
-
-    /// The rectangle shrunk by the given cells on each side (possibly to empty).
-    func inset(top: Int, left: Int, bottom: Int, right: Int) -> CellRect {
-        CellRect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
-    }
-
-    func inset(by cells: Int) -> CellRect {
-        inset(top: cells, left: cells, bottom: cells, right: cells)
     }
 }

@@ -171,9 +171,7 @@ struct PaintSurface {
     /// aligned per line, from the top; lines below the box are cut.
     private mutating func drawText(of style: ComputedStyle, frame: CellRect, clip: CellRect) {
         guard let text = style.text, !text.isEmpty else { return }
-        let padding = style.padding.cells
-        let content = frame.inset(by: style.ringWidth)
-            .inset(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right)
+        let content = frame.contentBox(for: style)
         let area = content.intersection(clip)
         guard !content.isEmpty, !area.isEmpty else { return }
         let lines = wrap(text, width: content.width, maxLines: area.maxY - content.y)

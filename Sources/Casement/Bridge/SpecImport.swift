@@ -1,56 +1,46 @@
+import Diagnostics
 import LayoutEngine
 import LayoutSpec
 
 /// Reads a `.layout` spec into views code can change: each view keeps its
-/// header and its body's statements as written (with their lines), so writing
-/// the tree out again gives the engine the same constraints, reported at the
+/// header and body as parsed (`SpecOrigin`), so the engine is given exactly
+/// the syntax it would have parsed from the file, errors included, at the
 /// spec's own lines.
 enum SpecImport {
     struct Imported {
         var roots: [View]
-        /// `use` lines and top-level `let`s.
-        var header: [SpecStatement]
+        var header: SpecHeader
     }
 
-    static func load(_ path: String) throws -> Imported {
-        let text: String
+    /// The spec's text, or why it cannot be read.
+    static func read(_ path: String) throws(CasementError) -> String {
         do {
-            text = try FileReader.fileSystem.contents(of: path)
+            return try FileReader.fileSystem.contents(of: path)
         } catch {
-            throw CasementError.unreadableSpec(path: path, reason: "\((error as? FileReader.Failure)?.description ?? "\(error)")")
+            throw .unreadableSpec(path: path, reason: "\((error as? FileReader.Failure)?.description ?? "\(error)")")
         }
-        let source = SourceText(path: path, text: text)
-        let syntax = SpecParser.parse(source)
-        func statement(_ span: SourceSpan) -> SpecStatement {
-            let bytes = source.utf8[span.start..<min(span.end, source.utf8.count)]
-            return SpecStatement(text: String(decoding: bytes, as: UTF8.self), location: source.location(atOffset: span.start))
-        }
-        // A `use` span covers its path; the keyword is written again in front of it.
-        var header = syntax.uses.map { use in
-            var line = statement(use.span)
-            line.text = "use " + line.text
-            line.location.column -= 4
-            return line
-        }
-        header += syntax.lets.map { statement($0.span) }
+    }
+
+    /// The views of a parsed spec, top-level ones as roots.
+    static func views(of syntax: SpecSyntax) -> Imported {
         var views: [View] = []
         var roots: [View] = []
+        views.reserveCapacity(syntax.views.count)
         for declared in syntax.views {
             let view = View(
                 declared.resolvedKind ?? .box, id: declared.id?.text, classes: declared.classes.map(\.text),
-                title: declared.title, params: [:], location: source.location(atOffset: declared.span.start))
-            view.specParameters = declared.params.map { parameter in
-                statement(parameter.name.span.through(parameter.valueSpan)).text
-            }
-            view.specStatements = declared.lets.map { statement($0.span) } + declared.statements.map { statement(span(of: $0)) }
+                title: declared.title, params: [:], location: syntax.source.location(atOffset: declared.span.start))
+            view.spec = SpecOrigin(
+                syntax: declared,
+                statementLocations: declared.statements.map { syntax.source.location(atOffset: span(of: $0).start) })
             if let parent = declared.parent { views[parent].addSubview(view) } else { roots.append(view) }
             views.append(view)
         }
-        guard !roots.isEmpty else { throw CasementError.unreadableSpec(path: path, reason: "it declares no view") }
+        let header = SpecHeader(path: syntax.source.path, uses: syntax.uses, lets: syntax.lets, parsed: syntax)
         return Imported(roots: roots, header: header)
     }
 
-    private static func span(of statement: StatementSyntax) -> SourceSpan {
+    static func span(of statement: StatementSyntax) -> SourceSpan {
         switch statement {
         case .rule(let rule): rule.span
         case .shorthand(let shorthand): shorthand.span

@@ -53,7 +53,10 @@ public final class ListView: Widget {
     public override var hugsContent: Bool { false }
 
     public override func draw(in canvas: inout ContentCanvas) {
-        visibleRows = canvas.height
+        if canvas.height != visibleRows {
+            cursor.keepSelectionInView(count: items.count, from: visibleRows, to: canvas.height)
+            visibleRows = canvas.height
+        }
         cursor.clampRange(count: items.count, visible: visibleRows)
         let selectedLook = RowLook.selected(rowStyle.flatMap(style(of:)), fallback: canvas.textStyle)
         for row in 0..<canvas.height {

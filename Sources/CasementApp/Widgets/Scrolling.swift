@@ -30,6 +30,14 @@ struct RowCursor: Hashable, Sendable {
         top = min(max(0, top), max(0, count - max(1, visible)))
     }
 
+    /// The viewport changed from `old` rows to `new` (a resize): a selection
+    /// that was in view stays in view (the wheel may have scrolled it out on
+    /// purpose; then the viewport stays where it was).
+    mutating func keepSelectionInView(count: Int, from old: Int, to new: Int) {
+        guard let row = selected, old == 0 || (top..<(top + old)).contains(row) else { return }
+        clamp(count: count, visible: new)
+    }
+
     /// Moves the selection for a navigation key; returns whether the key was one.
     mutating func move(for key: Key, count: Int, visible: Int) -> Bool {
         guard count > 0 else { return false }

@@ -36,7 +36,7 @@ extension LanguageServer {
         guard let explanation = workspace.explain(view: id, inSpec: path) else { return nil }
         let view = explanation.view
         var lines = ["**\(view.kind.rawValue) \(view.id)**" + view.classes.map { " `.\($0)`" }.joined()]
-        let size = workspace.size
+        let size = workspace.size(ofSpec: path)
         lines.append(
             "frame: x=\(view.frame.x) y=\(view.frame.y) width=\(view.frame.width) height=\(view.frame.height)"
                 + " (at \(size.width)x\(size.height))")
@@ -132,12 +132,15 @@ extension LanguageServer {
 
     static func bare(_ name: String) -> String { name.hasPrefix("$") ? String(name.dropFirst()) : name }
 
-    /// True for the name of `name = value` at the start of a line (a `$`-less definition).
+    /// True for the name of `name = value` at the start of a line (a `$`-less
+    /// definition). Reads the line only up to the `=`, whatever its length.
     static func startsDefinition(_ word: WordAtPosition, _ document: TextDocument) -> Bool {
         let line = document.line(word.line)
         let rest = line.drop(while: { $0 == " " || $0 == "\t" })
-        return rest.hasPrefix(word.name) && line.contains("=")
-            && (line.count - rest.count) == word.start - (word.sigil == nil ? 0 : 1)
+        let indent = line.utf16.distance(from: line.startIndex, to: rest.startIndex)
+        guard indent == word.start - (word.sigil == nil ? 0 : 1), rest.hasPrefix(word.name) else { return false }
+        let afterName = rest.dropFirst(word.name.count).drop(while: { $0 == " " || $0 == "\t" })
+        return afterName.first == "="
     }
 
     static func short(_ location: SourceLocation) -> String {

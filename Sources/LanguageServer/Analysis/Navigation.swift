@@ -7,71 +7,76 @@ extension LanguageServer {
     // MARK: Definition
 
     /// `textDocument/definition`: a view id's declaration, a `let` name's line, a
-    /// variable's definition, the file a `use` or `@import` names.
+    /// variable's definition, a class's selectors (from a spec) or the views that
+    /// carry it (from a stylesheet), the declaration that gave a rule its `$value`,
+    /// the file a `use` or `@import` names.
     func definition(_ params: JSONValue) throws -> JSONValue {
         let document = try openDocument(params)
         let position = try position(params)
         if let target = includedFile(at: position.line, in: document) {
             return .encoding(LSPLocation(uri: Paths.uri(ofPath: target), range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0))))
         }
-        guard let word = WordAtPosition.find(in: document, at: position) else { return .null }
-        if Workspace.isSpec(document.path) {
-            if word.sigil == nil, let view = workspace.document(ofSpec: document.path)?.view(word.name) {
-                return .encoding(location(of: view.location, length: 0))
-            }
-            if word.sigil == "$", let source = styleSource(of: word, in: document) {
-                return .encoding(location(of: source.location, length: 0))
-            }
-            if word.sigil == nil, let definition = LetDefinitions.find(word.name, in: document) {
-                let range = LSPRange(
-                    start: Position(line: definition.line, character: definition.start),
-                    end: Position(line: definition.line, character: definition.start + word.name.utf16.count))
-                return .encoding(LSPLocation(uri: document.uri, range: range))
-            }
-            return .null
-        }
-        if word.sigil == "#" {
-            // An id selector: the view's declaration in the first open spec that has it.
-            for spec in workspace.specs(using: document.path) {
-                if let view = workspace.document(ofSpec: spec)?.view(word.name) {
-                    return .encoding(location(of: view.location, length: 0))
+        if let (symbol, _) = symbol(at: position, in: document) {
+            let found = mentions(of: symbol, from: document.path)
+            let targets: [Mention]
+            switch symbol {
+            case .view, .letName:
+                targets = found.filter(\.isDeclaration)
+            case .styleClass:
+                // The other language's side: a spec's class leads to the selectors, a selector to the views.
+                targets = found.filter { Workspace.isSpec($0.path) != Workspace.isSpec(document.path) }
+            case .variable(let name):
+                if let sheet = workspace.stylesheet(containing: document.path), let binding = Self.variable(name, in: sheet) {
+                    return .encoding(location(of: binding.location, length: Self.bare(binding.name).count + 1))
                 }
+                targets = found.filter(\.isDeclaration)
             }
-            return .null
+            let locations = targets.map { LSPLocation(uri: $0.uri, range: $0.range) }
+            if locations.count == 1 { return .encoding(locations[0]) }
+            return locations.isEmpty ? .null : .encoding(locations)
         }
-        guard let sheet = workspace.stylesheet(containing: document.path),
-            let binding = Self.variable(word.name, in: sheet)
+        guard Workspace.isSpec(document.path), let word = WordAtPosition.find(in: document, at: position), word.sigil == "$"
         else { return .null }
-        return .encoding(location(of: binding.location, length: Self.bare(binding.name).count + 1))
+        let sources = styleSources(of: word, in: document)
+        if sources.count == 1 { return .encoding(location(of: sources[0].location, length: 0)) }
+        return sources.isEmpty ? .null : .encoding(sources.map { location(of: $0.location, length: 0) })
     }
 
-    /// For `$name` in a rule: the declaration that gave the rule's view that value.
-    private func styleSource(of word: WordAtPosition, in document: TextDocument) -> AppliedDeclaration? {
-        guard let spec = workspace.document(ofSpec: document.path) else { return nil }
+    /// For `$name` in a rule: the declarations that gave the rule's view that value.
+    /// `$size`, `$margin` and `$padding` stand for their components (`$size-width`, …).
+    private func styleSources(of word: WordAtPosition, in document: TextDocument) -> [AppliedDeclaration] {
+        guard let spec = workspace.document(ofSpec: document.path) else { return [] }
+        var found: [AppliedDeclaration] = []
         for constraint in spec.constraints where constraint.location.file == document.path && constraint.location.line == word.line + 1 {
-            for style in constraint.right.styles where style.name == word.name {
-                if let source = workspace.styleSource(ofView: style.view, property: style.name, inSpec: document.path) {
-                    return source
+            for style in constraint.right.styles where style.name == word.name || style.name.hasPrefix(word.name + "-") {
+                if let source = workspace.styleSource(ofView: style.view, property: style.name, inSpec: document.path),
+                    !found.contains(where: { $0.location == source.location })
+                {
+                    found.append(source)
                 }
             }
         }
-        return nil
+        return found
     }
 
     /// The resolved path of the `use "…"` or `@import "…"` on a line.
     func includedFile(at line: Int, in document: TextDocument) -> String? {
         let text = document.line(line).drop(while: { $0 == " " || $0 == "\t" })
         guard text.hasPrefix("use ") || text.hasPrefix("@import ") || text.hasPrefix("@import\""),
-            let open = text.firstIndex(of: "\"")
+            let open = text.prefix(Self.includeScanLimit).firstIndex(of: "\"")
         else { return nil }
         let rest = text[text.index(after: open)...]
-        guard let close = rest.firstIndex(of: "\"") else { return nil }
+        guard let close = rest.prefix(Self.includeScanLimit).firstIndex(of: "\"") else { return nil }
         let name = String(rest[..<close])
         guard !name.isEmpty else { return nil }
         if name.hasPrefix("/") { return name }
         let directory = document.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return Self.normalized(directory + "/" + name)
     }
+
+    /// How far into a `use`/`@import` line its quotes are looked for: a path is
+    /// never longer, and a request on a line of megabytes stays cheap.
+    static let includeScanLimit = 4096
 
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
@@ -95,79 +100,109 @@ extension LanguageServer {
         return TextDocument(uri: Paths.uri(ofPath: path), path: path, version: 0, text: workspace.files.text(path) ?? "")
     }
 
-    // MARK: References and rename
+    // MARK: References, highlights and rename
 
     /// `textDocument/references`: every mention of a view id (in the spec, and as
-    /// `#id` in its stylesheets) or of a variable (in every file of the stylesheets).
+    /// `#id` in its stylesheets), a `let` name, a class (in the specs and stylesheets
+    /// that share it) or a variable (in every stylesheet of the workspace).
     func references(_ params: JSONValue) throws -> JSONValue {
         let document = try openDocument(params)
         let position = try position(params)
-        return .encoding(mentions(at: position, in: document).map { LSPLocation(uri: $0.uri, range: $0.range) })
+        guard let (symbol, _) = symbol(at: position, in: document) else { return .array([]) }
+        let includeDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
+        let found = mentions(of: symbol, from: document.path).filter { includeDeclaration || !$0.isDeclaration }
+        return .encoding(found.map { LSPLocation(uri: $0.uri, range: $0.range) })
     }
 
-    /// `textDocument/rename`: the mentions of `references`, each replaced.
+    /// `textDocument/documentHighlight`: the symbol's mentions in this document;
+    /// its declaration as a write (3), the rest as reads (2).
+    func documentHighlight(_ params: JSONValue) throws -> JSONValue {
+        let document = try openDocument(params)
+        let position = try position(params)
+        guard let (symbol, _) = symbol(at: position, in: document) else { return .array([]) }
+        let here = mentions(of: symbol, from: document.path).filter { $0.path == document.path }
+        return .array(here.map { .object(["range": .encoding($0.range), "kind": .number($0.isDeclaration ? 3 : 2)]) })
+    }
+
+    /// `textDocument/prepareRename`: the name's range and text, or an error that
+    /// says why there is nothing to rename (a keyword, `parent`, a kind, …).
+    func prepareRename(_ params: JSONValue) throws -> JSONValue {
+        let document = try openDocument(params)
+        let position = try position(params)
+        guard let (symbol, range) = symbol(at: position, in: document) else { throw notRenamable(at: position, in: document) }
+        return .object(["range": .encoding(range), "placeholder": .string(symbol.name)])
+    }
+
+    /// Why there is nothing to rename at a position (a reserved word, or no name at all).
+    private func notRenamable(at position: Position, in document: TextDocument) -> ResponseError {
+        let word = WordAtPosition.find(in: document, at: position)?.name
+        if let word, SpecParser.reservedWords.contains(word) || SpecHighlight.keywords.contains(word) {
+            return ResponseError(code: ResponseError.requestFailed, message: "'\(word)' is a reserved word; it cannot be renamed")
+        }
+        return ResponseError(
+            code: ResponseError.requestFailed,
+            message: "nothing to rename here: put the cursor on a view id, a let name, a class or a variable")
+    }
+
+    /// `textDocument/rename`: every mention of `references`, replaced; refused
+    /// for a name that is not valid for its kind, reserved, or already taken.
     func rename(_ params: JSONValue) throws -> JSONValue {
         let document = try openDocument(params)
         let position = try position(params)
-        guard let newName = params["newName"]?.stringValue else { throw ResponseError.invalidParams("missing newName") }
-        let bare = Self.bare(newName)
-        guard !bare.isEmpty, bare.allSatisfy(WordAtPosition.isNameCharacter) else {
-            throw ResponseError.invalidParams("'\(newName)' is not a valid name")
-        }
-        let found = mentions(at: position, in: document)
-        guard !found.isEmpty else { throw ResponseError(code: ResponseError.requestFailed, message: "nothing to rename here") }
+        guard let requested = params["newName"]?.stringValue else { throw ResponseError.invalidParams("missing newName") }
+        guard let (symbol, _) = symbol(at: position, in: document) else { throw notRenamable(at: position, in: document) }
+        let found = mentions(of: symbol, from: document.path)
+        let newName = try validatedName(requested, for: symbol, mentions: found)
         var changes: [String: [TextEdit]] = [:]
-        for mention in found { changes[mention.uri, default: []].append(TextEdit(range: mention.range, newText: bare)) }
+        for mention in found where !(changes[mention.uri]?.contains { $0.range == mention.range } ?? false) {
+            changes[mention.uri, default: []].append(TextEdit(range: mention.range, newText: newName))
+        }
         return .encoding(WorkspaceEdit(changes: changes))
     }
 
-    private func mentions(at position: Position, in document: TextDocument) -> [(uri: String, range: LSPRange)] {
-        guard let word = WordAtPosition.find(in: document, at: position) else { return [] }
-        if Workspace.isSpec(document.path) {
-            guard word.sigil == nil || word.sigil == "#",
-                workspace.document(ofSpec: document.path)?.view(word.name) != nil
-            else { return [] }
-            return viewMentions(word.name, spec: document.path)
+    /// The new name without a sigil, once it is a valid, free name for the symbol's kind.
+    private func validatedName(_ requested: String, for symbol: Symbol, mentions found: [Mention]) throws -> String {
+        func refuse(_ message: String) -> ResponseError { ResponseError(code: ResponseError.requestFailed, message: message) }
+        var name = requested
+        switch symbol {
+        case .variable: if name.hasPrefix("$") { name.removeFirst() }
+        case .styleClass: if name.hasPrefix(".") { name.removeFirst() }
+        case .view: if name.hasPrefix("#") { name.removeFirst() }
+        case .letName: break
         }
-        if let sheet = workspace.stylesheet(containing: document.path), let binding = Self.variable(word.name, in: sheet),
-            word.sigil == "$" || Self.startsDefinition(word, document)
-        {
-            return variableMentions(Self.bare(binding.name), files: sheet.files.map(\.path))
-        }
-        if word.sigil == "#" {
-            let specs = workspace.specs(using: document.path)
-            return specs.flatMap { viewMentions(word.name, spec: $0) }
-        }
-        return []
-    }
-
-    private func viewMentions(_ id: String, spec: String) -> [(uri: String, range: LSPRange)] {
-        var result: [(uri: String, range: LSPRange)] = []
-        let specText = text(of: spec)
-        for hit in WordAtPosition.occurrences(of: id, in: specText) where hit.sigil == nil {
-            result.append((specText.uri, Self.span(hit.line, hit.start, hit.end)))
-        }
-        let sheets = (workspace.sessions[spec]?.watchedFiles ?? []).filter(Workspace.isStylesheet)
-        for sheet in sheets {
-            let sheetText = text(of: sheet)
-            for hit in WordAtPosition.occurrences(of: id, in: sheetText) where hit.sigil == "#" {
-                result.append((sheetText.uri, Self.span(hit.line, hit.start, hit.end)))
+        guard Self.isIdentifier(name) else { throw refuse("'\(requested)' is not a valid name") }
+        guard name != symbol.name else { return name }
+        switch symbol {
+        case .view(_, let spec), .letName(_, _, let spec):
+            if SpecParser.reservedWords.contains(name) { throw refuse("'\(name)' is a reserved word") }
+            if case .letName = symbol, Attribute.expanding(name) != nil { throw refuse("'\(name)' is an attribute") }
+            let file = indexed(spec)
+            let taken = file.highlights.contains { ($0.role == .viewID || $0.role == .letName) && $0.isDeclaration && file.text($0.span.start..<$0.span.end) == name }
+            if taken { throw refuse("'\(name)' is already a view or a let in this spec") }
+        case .styleClass:
+            if !mentions(of: Symbol.styleClass(name), from: found.first?.path ?? "").isEmpty {
+                throw refuse("the class '.\(name)' is already used; renaming would merge the two")
+            }
+        case .variable:
+            if mentions(of: Symbol.variable(name), from: "").contains(where: { $0.isDeclaration }) {
+                throw refuse("the variable '$\(name)' is already defined")
             }
         }
-        return result
+        return name
     }
 
-    private func variableMentions(_ name: String, files: [String]) -> [(uri: String, range: LSPRange)] {
-        var result: [(uri: String, range: LSPRange)] = []
-        for file in files {
-            let fileText = text(of: file)
-            for hit in WordAtPosition.occurrences(of: name, in: fileText) {
-                let word = WordAtPosition(name: name, sigil: hit.sigil, qualifier: nil, start: hit.start, end: hit.end, line: hit.line)
-                guard hit.sigil == "$" || Self.startsDefinition(word, fileText) else { continue }
-                result.append((fileText.uri, Self.span(hit.line, hit.start, hit.end)))
+    /// A name both languages accept: a letter or `_`, then letters, digits, `_`, and
+    /// `-` followed by a letter or `_`.
+    static func isIdentifier(_ name: String) -> Bool {
+        let characters = Array(name)
+        guard let first = characters.first, first.isLetter || first == "_" else { return false }
+        for (index, character) in characters.enumerated() {
+            if character.isLetter || character.isNumber || character == "_" { continue }
+            guard character == "-", index + 1 < characters.count, characters[index + 1].isLetter || characters[index + 1] == "_" else {
+                return false
             }
         }
-        return result
+        return true
     }
 
     static func span(_ line: Int, _ start: Int, _ end: Int) -> LSPRange {
@@ -181,30 +216,40 @@ extension LanguageServer {
         let document = try openDocument(params)
         if Workspace.isSpec(document.path) {
             guard let spec = workspace.document(ofSpec: document.path) else { return .array([]) }
-            return .encoding(viewSymbols(spec, in: document))
+            return .array(viewSymbols(spec, in: document).map(\.json))
         }
         guard let sheet = workspace.stylesheet(containing: document.path) else { return .array([]) }
-        return .encoding(ruleSymbols(sheet, in: document))
+        return .array(ruleSymbols(sheet, in: document).map(\.json))
     }
 
     private func viewSymbols(_ spec: LayoutDocument, in document: TextDocument) -> [DocumentSymbol] {
-        var symbols: [DocumentSymbol?] = spec.views.map { view in
+        let symbols: [DocumentSymbol?] = spec.views.map { view in
             guard view.location.file == document.path else { return nil }
             let range = lineRange(view.location.line, in: document)
             let detail = ([view.kind.rawValue] + view.classes.map { "." + $0 }).joined(separator: " ")
             return DocumentSymbol(name: view.id, detail: detail, kind: 5, range: range, selectionRange: range, children: [])
         }
-        // Children first (deepest last in tree order), so each is complete when moved into its parent.
-        var roots: [DocumentSymbol] = []
-        for index in spec.views.indices.reversed() {
-            guard let symbol = symbols[index] else { continue }
+        // Each view's children in tree order, then every symbol made after its
+        // children (they come later in tree order): linear in the views, however
+        // deep or wide the tree (inserting each at the front of its parent's list
+        // was quadratic in a wide one).
+        var children = [[Int]](repeating: [], count: spec.views.count)
+        var roots: [Int] = []
+        for index in spec.views.indices where symbols[index] != nil {
             if let parent = spec.parentIndex(ofView: index), symbols[parent] != nil {
-                symbols[parent]!.children!.insert(symbol, at: 0)
+                children[parent].append(index)
             } else {
-                roots.insert(symbol, at: 0)
+                roots.append(index)
             }
         }
-        return roots
+        var made = [DocumentSymbol?](repeating: nil, count: spec.views.count)
+        for index in spec.views.indices.reversed() {
+            guard var symbol = symbols[index] else { continue }
+            symbol.children = children[index].map { made[$0]! }
+            children[index] = []
+            made[index] = symbol
+        }
+        return roots.map { made[$0]! }
     }
 
     private func ruleSymbols(_ sheet: Stylesheet, in document: TextDocument) -> [DocumentSymbol] {

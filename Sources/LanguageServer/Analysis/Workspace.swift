@@ -28,6 +28,8 @@ final class Workspace: @unchecked Sendable {
     private(set) var versions: [String: Int] = [:]
     /// The workspace folder, where specs that use an open stylesheet are looked for.
     var root: String?
+    /// A size of a spec's own (a running designer's), over `size`.
+    var sizeForSpec: @Sendable (String) -> TerminalSize? = { _ in nil }
     /// Specs found under `root`, each with every stylesheet file it reads; found
     /// again when a document is opened or closed.
     private var discovered: [String: Set<String>]?
@@ -50,6 +52,7 @@ final class Workspace: @unchecked Sendable {
     func refresh(_ documents: [String: TextDocument]) {
         let changed = files.update(documents.mapValues(\.text))
         versions = documents.mapValues(\.version)
+        openPaths = Set(documents.keys)
         guard !changed.isEmpty else { return }
         let wanted = specsToAnalyse(documents, openSetChanged: Set(documents.keys) != lastOpen)
         lastOpen = Set(documents.keys)
@@ -61,13 +64,12 @@ final class Workspace: @unchecked Sendable {
             if let watched = sessions[path]?.watchedFiles {
                 let relevant = changed.filter { watched.contains($0) }
                 guard !relevant.isEmpty else { continue }
-                // Out of the dictionary while it changes, so its arrays are not copied.
-                var session = sessions.removeValue(forKey: path)!
-                session.reload(changedFiles: relevant)
-                checked[path] = session.checkDiagnostics()
-                sessions[path] = session
+                update(path) { $0.reload(changedFiles: relevant) }
             } else {
-                var session = LayoutSession(specPath: path, reader: files.reader, size: size)
+                var session = LayoutSession(specPath: path, reader: files.reader, size: sizeForSpec(path) ?? size)
+                // A buffer's diagnostics are about the buffer: a reload with errors
+                // is applied as `check` would, not held back for the last good layout.
+                session.appliesFilesWithErrors = true
                 session.load()
                 checked[path] = session.checkDiagnostics()
                 sessions[path] = session
@@ -80,32 +82,146 @@ final class Workspace: @unchecked Sendable {
         }
     }
 
+    /// Every spec the analysis knows, with the stylesheets it reads: the analysed
+    /// ones, and those found under the workspace folder.
+    func knownSpecs() -> [String: Set<String>] {
+        if discovered == nil, let root { discovered = SpecDiscovery.specs(under: root, files: files) }
+        var result = discovered ?? [:]
+        for (path, session) in sessions { result[path] = Set(session.watchedFiles.filter(Self.isStylesheet)) }
+        return result
+    }
+
+    /// Every stylesheet of the workspace: those under the workspace folder, those
+    /// the analysed specs read, and the open ones (`open`).
+    func allStylesheets<Paths: Sequence<String>>(including open: Paths) -> [String] {
+        var result = Set(open.filter(Self.isStylesheet))
+        for session in sessions.values { result.formUnion(session.watchedFiles.filter(Self.isStylesheet)) }
+        if let root {
+            for relative in SpecDiscovery.walk(root) where Self.isStylesheet(relative) { result.insert(root + "/" + relative) }
+        }
+        return result.sorted()
+    }
+
+    /// Files changed on disk (`workspace/didChangeWatchedFiles`, or the server's own
+    /// watcher): the sessions that read one of them and are not shadowed by an open
+    /// buffer reload; specs are discovered again. Returns whether anything reloaded.
+    @discardableResult
+    func diskChanged(_ paths: [String], open: Set<String>) -> Bool {
+        discovered = nil
+        let changed = Set(paths).subtracting(open)
+        guard !changed.isEmpty else { return false }
+        var reloaded = false
+        for path in sessions.keys.sorted() {
+            let relevant = sessions[path]!.watchedFiles.filter { changed.contains($0) }
+            guard !relevant.isEmpty else { continue }
+            update(path) { $0.reload(changedFiles: relevant) }
+            reloaded = true
+        }
+        for path in looseSheets.keys.sorted() where changed.contains(where: { looseSheets[path]!.files.map(\.path).contains($0) }) {
+            var loader = StylesheetLoader(reader: files.reader)
+            looseSheets[path] = loader.load([path])
+            reloaded = true
+        }
+        return reloaded
+    }
+
+    /// Lays every spec out at a new size (the hover, the inlay hints and the
+    /// diagnostics follow); `size(for:)` may give a spec a size of its own.
+    func resize(default newSize: TerminalSize, perSpec size: (String) -> TerminalSize?) {
+        self.size = newSize
+        for path in sessions.keys.sorted() {
+            let wanted = size(path) ?? newSize
+            guard sessions[path]!.size != wanted else { continue }
+            update(path) { $0.resize(to: wanted) }
+        }
+    }
+
+    /// Changes one analysed spec's session and keeps what `check` says of it.
+    private func update(_ path: String, _ change: (inout LayoutSession) -> Void) {
+        // Out of the dictionary while it changes, so its arrays are not copied.
+        var session = sessions.removeValue(forKey: path)!
+        change(&session)
+        checked[path] = session.checkDiagnostics()
+        sessions[path] = session
+        useFiles[path] = nil
+    }
+
+    /// The files the analysis reads from disk: everything the analysed specs and
+    /// loose stylesheets read, less the open buffers.
+    func filesReadFromDisk(open: Set<String>) -> Set<String> {
+        var result = Set<String>()
+        for session in sessions.values { result.formUnion(session.watchedFiles) }
+        for sheet in looseSheets.values { result.formUnion(sheet.files.map(\.path)) }
+        return result.subtracting(open)
+    }
+
+    /// The size a spec is laid out at.
+    func size(ofSpec path: String) -> TerminalSize { sessions[path]?.size ?? size }
+
     /// The open specs whose layout reads `path` (the spec itself, a stylesheet or an import).
     func specs(using path: String) -> [String] {
         sessions.keys.sorted().filter { sessions[$0]!.watchedFiles.contains(path) }
     }
 
+    /// Where a diagnostic shows in a document other than the file it is about.
+    enum Placement: Hashable {
+        /// In its own file.
+        case here
+        /// At the top of a stylesheet: an engine diagnostic of a spec that uses it.
+        case top(spec: String)
+        /// On a spec's line (a `use` line, 1-based): a diagnostic of a stylesheet
+        /// the spec reads that is not open in the editor.
+        case line(Int)
+    }
+
     /// Everything to show in one open document: for a spec, what `casement check`
-    /// prints for it; for a stylesheet, its own diagnostics, plus the engine's
-    /// diagnostics of the open specs that use it (`relatedTo` names where those are).
-    func diagnostics(for path: String) -> [(diagnostic: Diagnostic, relatedTo: String?)] {
+    /// prints for it, with the errors and warnings of the stylesheets it reads that
+    /// are not open shown on the `use` line that brings them in; for a stylesheet,
+    /// its own diagnostics, plus the engine's diagnostics of the open specs that use it.
+    func diagnostics(for path: String) -> [(diagnostic: Diagnostic, placement: Placement)] {
         if let sheet = looseSheets[path] {
-            return sheet.diagnostics.filter { $0.location.file == path }.map { ($0, nil) }
+            return sheet.diagnostics.filter { $0.location.file == path }.map { ($0, .here) }
         }
-        var result: [(diagnostic: Diagnostic, relatedTo: String?)] = []
+        var result: [(diagnostic: Diagnostic, placement: Placement)] = []
+        let users = specs(using: path)
+        // Several specs reading one stylesheet report its diagnostics once each; one
+        // spec needs no de-duplication (hashing hundreds of diagnostics per keystroke).
         var seen = Set<Diagnostic>()
-        for spec in specs(using: path) {
+        for spec in users {
             var fromEngine = 0
+            var relayed = 0
             for diagnostic in checked[spec] ?? [] {
-                if diagnostic.location.file == path {
-                    if seen.insert(diagnostic).inserted { result.append((diagnostic, nil)) }
+                let file = diagnostic.location.file
+                if file == path {
+                    if users.count == 1 || seen.insert(diagnostic).inserted { result.append((diagnostic, .here)) }
                 } else if Self.isStylesheet(path), diagnostic.origin == .engine, fromEngine < Self.relayedLimit {
                     fromEngine += 1
-                    result.append((diagnostic, spec))
+                    result.append((diagnostic, .top(spec: spec)))
+                } else if spec == path, !openPaths.contains(file), diagnostic.severity != .note, relayed < Self.relayedLimit {
+                    relayed += 1
+                    result.append((diagnostic, .line(useLine(bringing: file, into: spec))))
                 }
             }
         }
         return result
+    }
+
+    /// The paths open in the editor, as of the last refresh.
+    private var openPaths = Set<String>()
+    /// Per spec, each `use` line with the files it reads (it and its imports).
+    private var useFiles: [String: [(line: Int, files: Set<String>)]] = [:]
+
+    /// The `use` line of a spec that reads `file` (directly or through imports); the
+    /// first `use` line when none does, else line 1.
+    func useLine(bringing file: String, into spec: String) -> Int {
+        if useFiles[spec] == nil, let document = sessions[spec]?.document {
+            useFiles[spec] = document.uses.filter { $0.location.file == spec }.map { use in
+                var loader = StylesheetLoader(reader: files.reader)
+                return (use.location.line, Set(loader.load([use.resolvedPath]).files.map(\.path)).union([use.resolvedPath]))
+            }
+        }
+        let uses = useFiles[spec] ?? []
+        return (uses.first { $0.files.contains(file) } ?? uses.first)?.line ?? 1
     }
 
     /// How many engine diagnostics of one spec a stylesheet shows.
@@ -122,6 +238,9 @@ final class Workspace: @unchecked Sendable {
 
     /// The solved views of an open spec, in tree order.
     func views(ofSpec path: String) -> [ViewLayout] { sessions[path]?.views ?? [] }
+
+    /// A solved view of an open spec.
+    func view(_ id: String, inSpec path: String) -> ViewLayout? { sessions[path]?.view(id) }
 
     /// The explanation of a view in an open spec (frame, flags, constraints with status).
     func explain(view id: String, inSpec path: String) -> ViewExplanation? {

@@ -18,7 +18,43 @@ extension LanguageServer {
         let items = Workspace.isSpec(document.path)
             ? specCompletions(before: before, document: document)
             : stylesheetCompletions(before: before, document: document)
-        return .encoding(items)
+        // Each item replaces what is typed of the name around the cursor (after a
+        // `$`, `.` or `#`, or after the last `/` of a path), so completing inside
+        // `$margin-` gives `$margin-left`, not `$margin-margin-left`.
+        let range = Self.replacedRange(line: line, cursor: cursor, position: position, inPath: Self.quotedPathStart(before) != nil)
+        var seen = Set<String>()
+        let unique = items.filter { seen.insert($0.label).inserted }.map { item in
+            var item = item
+            item.textEdit = TextEdit(range: range, newText: item.label)
+            return item
+        }
+        return .encoding(unique)
+    }
+
+    /// The span of the name being completed: the name characters on both sides of
+    /// the cursor (in a path, those after the last `/` up to the cursor).
+    static func replacedRange(line: Substring, cursor: String.Index, position: Position, inPath: Bool) -> LSPRange {
+        let clamped = min(max(cursor, line.startIndex), line.endIndex)
+        let before = line[line.startIndex..<clamped]
+        func isPart(_ character: Character) -> Bool {
+            inPath ? character != "/" && character != "\"" : WordAtPosition.isNameCharacter(character)
+        }
+        var typed = 0
+        for character in before.reversed() {
+            guard isPart(character) else { break }
+            typed += character.utf16.count
+        }
+        var after = 0
+        if !inPath {
+            for character in line[clamped...] {
+                guard WordAtPosition.isNameCharacter(character) else { break }
+                after += character.utf16.count
+            }
+        }
+        let column = before.utf16.count
+        let start = column - typed
+        let end = column + after
+        return LSPRange(start: Position(line: position.line, character: start), end: Position(line: position.line, character: end))
     }
 
     private func specCompletions(before: Substring, document: TextDocument) -> [CompletionItem] {
@@ -95,15 +131,17 @@ extension LanguageServer {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
         return entries.sorted().compactMap { name in
             var isDirectory = false
-            FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
             if isDirectory { return name.hasPrefix(".") ? nil : CompletionItem(label: name + "/", kind: 19, detail: nil) }
             return name.hasSuffix(".cas") ? CompletionItem(label: name, kind: 17, detail: "stylesheet") : nil
         }
     }
 
+    /// Keywords of a spec; the composites `edges`, `size` and `center` are
+    /// attributes (`Attribute.spellings`), offered once, as attributes.
     static let specKeywords = [
         "use", "let", "as", "within", "inset", "offset", "required", "high", "medium", "low", "weak",
-        "edges", "size", "center", "distribute", "equal", "align", "aspect",
+        "distribute", "equal", "align", "aspect",
     ]
 
     static let shorthandProperties = ["border", "padding", "margin", "size", "bg", "fg"]

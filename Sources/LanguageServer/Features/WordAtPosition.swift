@@ -19,61 +19,87 @@ struct WordAtPosition: Equatable {
         c.isLetter || c.isNumber || c == "_" || c == "-"
     }
 
-    /// The name at or just before `position` in `document`; nil on blank space or punctuation.
+    /// The name at or just before `position` in `document`; nil on blank space or
+    /// punctuation. It looks only at the name and the characters around it, so a
+    /// request on a line of megabytes costs what it costs on a short one.
     static func find(in document: TextDocument, at position: Position) -> WordAtPosition? {
-        let text = document.line(position.line)
-        let characters = Array(text)
-        var offsets: [Int] = [0]  // UTF-16 offset of each character start
-        for character in characters { offsets.append(offsets.last! + character.utf16.count) }
-        var index = offsets.lastIndex(where: { $0 <= position.character }) ?? 0
-        index = min(index, characters.count)
-        if index == characters.count || !isNameCharacter(characters[index]) {
-            guard index > 0, isNameCharacter(characters[index - 1]) else { return nil }
-            index -= 1
+        let line = document.line(position.line)
+        let utf16 = line.utf16
+        let offset = min(max(0, position.character), utf16.count)
+        var index = characterStart(utf16.index(line.startIndex, offsetBy: offset), in: line)
+        if index == line.endIndex || !isNameCharacter(line[index]) {
+            guard index > line.startIndex else { return nil }
+            let before = line.index(before: index)
+            guard isNameCharacter(line[before]) else { return nil }
+            index = before
         }
-        var first = index
-        while first > 0, isNameCharacter(characters[first - 1]) { first -= 1 }
-        var last = index
-        while last + 1 < characters.count, isNameCharacter(characters[last + 1]) { last += 1 }
-        let name = String(characters[first...last])
-        let sigil: Character? = first > 0 && "$#.".contains(characters[first - 1]) ? characters[first - 1] : nil
+        let first = nameStart(endingAt: index, in: line)
+        var end = line.index(after: index)
+        while end < line.endIndex, isNameCharacter(line[end]) { line.formIndex(after: &end) }
+        let sigilIndex = first > line.startIndex ? line.index(before: first) : nil
+        let sigil = sigilIndex.map { line[$0] }.flatMap { "$#.".contains($0) ? $0 : nil }
         var qualifier: String?
-        if sigil == ".", first > 1, isNameCharacter(characters[first - 2]) {
-            var start = first - 2
-            while start > 0, isNameCharacter(characters[start - 1]) { start -= 1 }
-            qualifier = String(characters[start...(first - 2)])
+        if sigil == ".", let dot = sigilIndex, dot > line.startIndex {
+            let last = line.index(before: dot)
+            if isNameCharacter(line[last]) { qualifier = String(line[nameStart(endingAt: last, in: line)...last]) }
         }
         return WordAtPosition(
-            name: name, sigil: sigil, qualifier: qualifier, start: offsets[first], end: offsets[last + 1], line: position.line)
+            name: String(line[first..<end]), sigil: sigil, qualifier: qualifier,
+            start: utf16.distance(from: line.startIndex, to: first), end: utf16.distance(from: line.startIndex, to: end),
+            line: position.line)
+    }
+
+    /// The start of the character that holds `index` (a position inside a
+    /// surrogate pair or a cluster moves back to where the character starts).
+    private static func characterStart(_ index: String.Index, in line: Substring) -> String.Index {
+        guard index < line.endIndex else { return line.endIndex }
+        return line.index(before: line.index(after: index))
+    }
+
+    /// Where the run of name characters that ends with the one at `index` starts.
+    private static func nameStart(endingAt index: String.Index, in line: Substring) -> String.Index {
+        var first = index
+        while first > line.startIndex {
+            let before = line.index(before: first)
+            guard isNameCharacter(line[before]) else { break }
+            first = before
+        }
+        return first
     }
 
     /// Every whole-name occurrence of `name` in `text`, with the sigil before
-    /// it, as (line, UTF-16 start, UTF-16 end).
+    /// it, as (line, UTF-16 start, UTF-16 end). It searches the UTF-8 bytes and
+    /// looks at characters only around a match, so it keeps no copy of a line.
     static func occurrences(of name: String, in document: TextDocument) -> [(line: Int, start: Int, end: Int, sigil: Character?)] {
         var result: [(line: Int, start: Int, end: Int, sigil: Character?)] = []
-        let target = Array(name)
-        guard !target.isEmpty else { return result }
+        let target = Array(name.utf8)
+        guard let head = target.first else { return result }
         for number in 0..<document.lineCount {
             let line = document.line(number)
-            guard line.contains(name) else { continue }
-            let characters = Array(line)
-            var offset = 0
-            var index = 0
-            while index < characters.count {
-                let before = index > 0 ? characters[index - 1] : nil
-                if characters[index] == target[0], index + target.count <= characters.count,
-                    Array(characters[index..<(index + target.count)]) == target,
-                    before.map({ !isNameCharacter($0) }) ?? true,
-                    index + target.count == characters.count || !isNameCharacter(characters[index + target.count])
-                {
-                    let length = target.reduce(0) { $0 + $1.utf16.count }
-                    let sigil = before.flatMap { "$#.".contains($0) ? $0 : nil }
-                    result.append((number, offset, offset + length, sigil))
-                }
-                offset += characters[index].utf16.count
-                index += 1
+            let bytes = line.utf8
+            var from = bytes.startIndex
+            while let hit = bytes[from...].firstIndex(of: head) {
+                from = bytes.index(after: hit)
+                guard let end = bytes.index(hit, offsetBy: target.count, limitedBy: bytes.endIndex),
+                    bytes[hit..<end].elementsEqual(target),
+                    isWholeName(from: hit, to: end, in: line, name: name)
+                else { continue }
+                let start = line.utf16.distance(from: line.startIndex, to: hit)
+                let before = hit > line.startIndex ? line[line.index(before: hit)] : nil
+                let sigil = before.flatMap { "$#.".contains($0) ? $0 : nil }
+                result.append((number, start, start + line.utf16.distance(from: hit, to: end), sigil))
             }
         }
         return result
+    }
+
+    /// For matching bytes at `from..<to`: whether they are a whole name, with
+    /// character boundaries at both ends, the same characters as `name`, and no
+    /// name character on either side.
+    private static func isWholeName(from: String.Index, to: String.Index, in line: Substring, name: String) -> Bool {
+        guard characterStart(from, in: line) == from, characterStart(to, in: line) == to, line[from..<to] == name
+        else { return false }
+        if from > line.startIndex, isNameCharacter(line[line.index(before: from)]) { return false }
+        return to == line.endIndex || !isNameCharacter(line[to])
     }
 }

@@ -29,6 +29,8 @@ public struct ResponseError: Error, Codable, Hashable, Sendable {
     public static let internalError = -32603
     /// LSP: a request before `initialize`.
     public static let serverNotInitialized = -32002
+    /// LSP: the client cancelled the request (`$/cancelRequest`) before it was answered.
+    public static let requestCancelled = -32800
     /// LSP: a request about a document the server cannot answer for.
     public static let requestFailed = -32803
 
@@ -75,76 +77,39 @@ enum IncomingMessage: Equatable {
     /// JSON but no JSON-RPC 2.0 message (no `"jsonrpc": "2.0"`, a method that is
     /// not a string, an id that is neither an integer nor a string nor null).
     init(body: Data) {
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: body) else {
-            let isJSON = (try? JSONDecoder().decode(JSONValue.self, from: body)) != nil
-            self = .invalid(isJSON
-                ? ResponseError(code: ResponseError.invalidRequest, message: "not a JSON-RPC message object")
-                : ResponseError(code: ResponseError.parseError, message: "not a JSON-RPC message"))
+        guard let (members, rawID) = try? JSONParser.parseMessage(body) else {
+            self = .invalid(ResponseError(code: ResponseError.parseError, message: "not a JSON-RPC message"))
             return
         }
-        guard envelope.jsonrpc == "2.0" else {
-            self = .invalid(ResponseError(code: ResponseError.invalidRequest, message: "\"jsonrpc\" must be \"2.0\""))
+        guard let members else {
+            self = .invalid(Self.invalidRequest("not a JSON-RPC message object"))
             return
         }
-        if case .invalid = envelope.id {
-            self = .invalid(ResponseError(code: ResponseError.invalidRequest, message: "an id is an integer or a string"))
+        guard members["jsonrpc"] == .string("2.0") else {
+            self = .invalid(Self.invalidRequest("\"jsonrpc\" must be \"2.0\""))
             return
         }
-        switch (envelope.method, envelope.id) {
-        case (.some(.string(let method)), .some(.valid(let id))):
-            self = .request(id: id, method: method, params: envelope.params ?? .null)
-        case (.some(.string(let method)), nil):
-            self = .notification(method: method, params: envelope.params ?? .null)
-        case (.some, _):
-            self = .invalid(ResponseError(code: ResponseError.invalidRequest, message: "\"method\" must be a string"))
-        case (nil, _) where envelope.isResponse:
-            self = .response
-        case (nil, _):
-            self = .invalid(ResponseError(code: ResponseError.invalidRequest, message: "no method"))
+        // A present `"id": null` is a request with a null id, not a notification.
+        var id: RequestID?
+        switch rawID {
+        case .valid(let valid): id = valid
+        case .invalid:
+            self = .invalid(Self.invalidRequest("an id is an integer or a string"))
+            return
+        case nil: id = nil
+        }
+        let params = members["params"] ?? .null
+        switch (members["method"], id) {
+        case (.string(let method), let id?): self = .request(id: id, method: method, params: params)
+        case (.string(let method), nil): self = .notification(method: method, params: params)
+        case (.some, _): self = .invalid(Self.invalidRequest("\"method\" must be a string"))
+        case (nil, _) where members["result"] != nil || members["error"] != nil: self = .response
+        case (nil, _): self = .invalid(Self.invalidRequest("no method"))
         }
     }
 
-    /// The members the dispatcher reads, each as loosely as needed to say what was wrong.
-    private struct Envelope: Decodable {
-        var jsonrpc: String?
-        var id: IDField?
-        var method: JSONValue?
-        var params: JSONValue?
-        /// Whether `result` or `error` is present (null included): a client's answer.
-        var isResponse = false
-
-        enum CodingKeys: String, CodingKey { case jsonrpc, id, method, params, result, error }
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            jsonrpc = try? container.decodeIfPresent(String.self, forKey: .jsonrpc)
-            // A present `"id": null` is a request with a null id, not a notification.
-            if container.contains(.id) {
-                id = try container.decodeNil(forKey: .id) ? .valid(.null) : container.decode(IDField.self, forKey: .id)
-            }
-            method = try container.decodeIfPresent(JSONValue.self, forKey: .method)
-            params = try container.decodeIfPresent(JSONValue.self, forKey: .params)
-            isResponse = container.contains(.result) || container.contains(.error)
-        }
-    }
-
-    /// An id as written: integers are read as integers, so 2^53 + 1 stays itself.
-    private enum IDField: Decodable {
-        case valid(RequestID)
-        case invalid
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let value = try? container.decode(Int64.self) {
-                self = .valid(.integer(value))
-            } else if let value = try? container.decode(UInt64.self) {
-                self = .valid(.unsigned(value))
-            } else if let value = try? container.decode(String.self) {
-                self = .valid(.string(value))
-            } else {
-                self = .invalid
-            }
-        }
+    private static func invalidRequest(_ message: String) -> ResponseError {
+        ResponseError(code: ResponseError.invalidRequest, message: message)
     }
 }
 
@@ -168,10 +133,31 @@ struct OutgoingResponse: Encodable {
     }
 
     enum CodingKeys: String, CodingKey { case jsonrpc, id, result, error }
+
+    /// The response as JSON text (see `JSONWriter`).
+    var json: Data {
+        var writer = JSONWriter()
+        if let error {
+            writer.writeObject([
+                ("error", { $0.writeObject([("code", { $0.write(Double(error.code)) }), ("message", { $0.write(error.message) })]) }),
+                ("id", { $0.write(id) }), ("jsonrpc", { $0.write(jsonrpc) }),
+            ])
+        } else {
+            writer.writeObject([
+                ("id", { $0.write(id) }), ("jsonrpc", { $0.write(jsonrpc) }), ("result", { $0.write(result ?? .null) }),
+            ])
+        }
+        return Data(writer.bytes)
+    }
 }
 
 struct OutgoingNotification: Encodable {
     var jsonrpc = "2.0"
     var method: String
     var params: JSONValue
+
+    /// The notification as JSON text (see `JSONWriter`).
+    var json: Data {
+        JSONWriter.data(.object(["jsonrpc": .string(jsonrpc), "method": .string(method), "params": params]))
+    }
 }

@@ -14,7 +14,9 @@ public enum JSONValue: Codable, Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Decodes any JSON value (null, bool, number, string, array or object).
+    /// Decodes any JSON value (null, bool, number, string, array or object). It
+    /// tries each kind in turn, which costs more the deeper the value sits: whole
+    /// messages and results are read by `JSONParser` instead.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -86,11 +88,10 @@ public enum JSONValue: Codable, Hashable, Sendable {
         try JSONDecoder().decode(T.self, from: JSONEncoder().encode(self))
     }
 
-    /// Any encodable value as JSON.
+    /// Any encodable value as JSON (read back by `JSONParser`, in time linear in
+    /// its size however deep it nests).
     public static func encoding<T: Encodable>(_ value: T) -> JSONValue {
-        guard let data = try? JSONEncoder().encode(value),
-            let json = try? JSONDecoder().decode(JSONValue.self, from: data)
-        else { return .null }
+        guard let data = try? JSONEncoder().encode(value), let json = try? JSONParser.parse(data) else { return .null }
         return json
     }
 }

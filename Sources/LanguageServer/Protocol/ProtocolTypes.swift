@@ -108,6 +108,17 @@ public struct CompletionItem: Codable, Hashable, Sendable {
     public var kind: Int
     /// A short note shown beside the label, such as `kind` or `attribute`; nil: none.
     public var detail: String?
+    /// What choosing the item does: replace the name typed around the cursor with
+    /// the label; nil: the client inserts the label at its own guess of the word.
+    public var textEdit: TextEdit?
+
+    /// An item; the server sets `textEdit` once it knows what is typed.
+    public init(label: String, kind: Int, detail: String?, textEdit: TextEdit? = nil) {
+        self.label = label
+        self.kind = kind
+        self.detail = detail
+        self.textEdit = textEdit
+    }
 }
 
 /// An entry in the document's outline: a view, a stylesheet variable or rule, or a rule's declaration.
@@ -124,6 +135,27 @@ public struct DocumentSymbol: Codable, Hashable, Sendable {
     public var selectionRange: LSPRange
     /// The symbols nested inside, such as a rule's declarations; nil or empty: none.
     public var children: [DocumentSymbol]?
+}
+
+extension DocumentSymbol {
+    /// The symbol as JSON, built directly: an outline nests two levels a view,
+    /// deeper than Foundation's coders go for a spec whose views nest 256 deep.
+    var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "name": .string(name), "kind": .number(Double(kind)), "range": range.json, "selectionRange": selectionRange.json,
+        ]
+        if let detail { members["detail"] = .string(detail) }
+        if let children { members["children"] = .array(children.map(\.json)) }
+        return .object(members)
+    }
+}
+
+extension LSPRange {
+    /// The range as JSON.
+    var json: JSONValue {
+        ["start": ["line": .number(Double(start.line)), "character": .number(Double(start.character))],
+         "end": ["line": .number(Double(end.line)), "character": .number(Double(end.character))]]
+    }
 }
 
 /// A fix the editor offers for diagnostics, applied as a workspace edit.

@@ -1,3 +1,5 @@
+import Cells
+import Diagnostics
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -37,6 +39,8 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     let store = DocumentStore()
+    /// The parsed files the editor features read (the analysis queue's).
+    let sourceIndex = SourceIndex()
     private(set) var workspace: Workspace
     private var options: Options
     private let writer: MessageWriter
@@ -47,20 +51,40 @@ public final class LanguageServer: @unchecked Sendable {
     private var scheduled = 0
     /// The diagnostics last published per document, for code actions.
     var published: [String: [PublishedDiagnostic]] = [:]
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    /// What was last published per document path: the version and the pipeline's
+    /// diagnostics it came from, so an unchanged document is not sent again.
+    private var lastPublished: [String: (version: Int, diagnostics: [Diagnostic], placements: [Workspace.Placement])] = [:]
+    /// Ids of requests the client cancelled (`$/cancelRequest`) before they ran.
+    private var cancelled = Set<RequestID>()
+    /// What the client said it can do, from `initialize`.
+    private(set) var clientCapabilities: JSONValue = .null
+    /// Specs' sizes from elsewhere (a running designer), over the configured size.
+    private let sizeSource: LayoutSizeSource?
+    /// Told of every buffer change as it arrives (the live preview's hook).
+    private let bufferObserver: BufferObserver?
+    /// The server's own requests to the client are numbered from here.
+    private var nextRequestNumber = 0
+    /// The watcher of files on disk, when the client cannot watch them for us
+    /// (set on the reader's thread, read on the analysis queue: under the lock).
+    private var ownWatcher: DiskWatcher?
+    private var diskWatcher: DiskWatcher? { lock.withLock { ownWatcher } }
 
     enum LifecycleState { case starting, running, shuttingDown, exited }
 
-    /// A server that writes its responses and notifications through `writer`.
-    public init(options: Options = Options(), writer: MessageWriter) {
+    /// A server that writes its responses and notifications through `writer`;
+    /// `sizes` gives specs a size of their own (a running designer's), over the options'.
+    public init(
+        options: Options = Options(), writer: MessageWriter, sizes: LayoutSizeSource? = nil, observer: BufferObserver? = nil
+    ) {
         self.options = options
         self.writer = writer
+        self.sizeSource = sizes
+        self.bufferObserver = observer
         workspace = Workspace(width: options.width, height: options.height)
+        workspace.sizeForSpec = { [sizes] in sizes?.size(ofSpec: $0) }
     }
+
+    deinit { ownWatcher?.stop() }
 
     /// True once `exit` arrived.
     public var hasExited: Bool { lock.withLock { state == .exited } }
@@ -77,7 +101,15 @@ public final class LanguageServer: @unchecked Sendable {
             }
         }
         analysisQueue.sync {}
+        diskWatcher?.stop()
     }
+
+    /// Holds queued analyses and answers until `resumeAnalysis()` (for tests that
+    /// must know a request is still waiting, such as a cancellation's).
+    func suspendAnalysis() { analysisQueue.suspend() }
+
+    /// Lets held analyses and answers run again.
+    func resumeAnalysis() { analysisQueue.resume() }
 
     /// Waits until every queued analysis and answer is done (for tests and benchmarks).
     public func waitUntilIdle() {
@@ -91,7 +123,7 @@ public final class LanguageServer: @unchecked Sendable {
         switch IncomingMessage(body: body) {
         case .request(let id, let method, let params): request(method, id: id, params: params)
         case .notification(let method, let params): notification(method, params: params)
-        case .response: break  // The server sends no requests; an answer is ignored.
+        case .response: break  // The answer to a request of the server's own (a refresh, a registration): not waited for.
         case .invalid(let error): respond(id: .null, error: error)
         }
     }
@@ -109,6 +141,7 @@ public final class LanguageServer: @unchecked Sendable {
             respond(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "initialize may be sent only once"))
         case ("shutdown", _):
             lock.withLock { state = .shuttingDown }
+            diskWatcher?.stop()
             analysisQueue.async { self.respond(id: id, result: .null) }
         case (_, .shuttingDown), (_, .exited):
             respond(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down"))
@@ -118,6 +151,11 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             analysisQueue.async {
+                // Cancelled while it waited: answered as the protocol says, not computed.
+                guard !self.lock.withLock({ self.cancelled.remove(id) != nil }) else {
+                    self.respond(id: id, error: ResponseError(code: ResponseError.requestCancelled, message: "cancelled"))
+                    return
+                }
                 do {
                     self.bringUpToDate()
                     self.respond(id: id, result: try feature(self, params))
@@ -143,19 +181,44 @@ public final class LanguageServer: @unchecked Sendable {
             case "textDocument/didOpen":
                 let open = try params.decoded(as: DidOpenParams.self)
                 store.open(uri: open.textDocument.uri, version: open.textDocument.version, text: open.textDocument.text)
+                tellObserver(uri: open.textDocument.uri)
                 scheduleAnalysis()
             case "textDocument/didChange":
                 let change = try params.decoded(as: DidChangeParams.self)
                 store.change(
                     uri: change.textDocument.uri, version: change.textDocument.version,
                     changes: change.contentChanges.map { ($0.range, $0.text) })
+                tellObserver(uri: change.textDocument.uri)
                 scheduleAnalysis()
             case "textDocument/didClose":
                 let close = try params.decoded(as: DidCloseParams.self)
                 store.close(uri: close.textDocument.uri)
+                bufferObserver?.bufferClosed(path: Paths.path(ofURI: close.textDocument.uri))
                 publish(uri: close.textDocument.uri, version: nil, diagnostics: [])
                 scheduleAnalysis()
-            case "textDocument/didSave", "initialized", "$/cancelRequest", "workspace/didChangeConfiguration":
+            case "$/cancelRequest":
+                let id: RequestID
+                if let number = params["id"]?.intValue {
+                    id = .integer(Int64(number))
+                } else if let text = params["id"]?.stringValue {
+                    id = .string(text)
+                } else {
+                    break
+                }
+                lock.withLock {
+                    // Ids of requests answered before their cancel arrived would pile up: keep the set small.
+                    if cancelled.count > 1000 { cancelled.removeAll() }
+                    cancelled.insert(id)
+                }
+            case "initialized":
+                watchFiles()
+            case "workspace/didChangeConfiguration":
+                let settings = params["settings"]
+                if let size = TerminalSize.fromSettings(settings?["casement"] ?? settings) { setLayoutSize(size) }
+            case "workspace/didChangeWatchedFiles":
+                let paths = (params["changes"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }.map(Paths.path(ofURI:))
+                filesChangedOnDisk(paths)
+            case "textDocument/didSave":
                 break
             default:
                 break  // Unknown notifications are ignored, as the protocol says.
@@ -166,6 +229,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func initialize(_ params: JSONValue) {
+        lock.withLock { clientCapabilities = params["capabilities"] ?? .null }
         let settings = params["initializationOptions"]
         if let debounce = settings?["debounce"]?.intValue { options.debounceMilliseconds = max(0, debounce) }
         if let width = settings?["width"]?.intValue, width > 0 { options.width = width }
@@ -180,6 +244,7 @@ public final class LanguageServer: @unchecked Sendable {
         analysisQueue.sync {
             workspace = Workspace(width: width, height: height)
             workspace.root = root
+            workspace.sizeForSpec = { [sizeSource] in sizeSource?.size(ofSpec: $0) }
         }
     }
 
@@ -202,42 +267,138 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// Hands the buffer as it now is to the observer, on the reader's thread, before
+    /// any debounce.
+    private func tellObserver(uri: String) {
+        guard let bufferObserver, let document = store.document(uri: uri) else { return }
+        bufferObserver.bufferChanged(document)
+    }
+
     /// Refreshes the workspace from the open buffers.
     func bringUpToDate() {
         workspace.refresh(store.snapshot())
     }
 
+    /// Publishes the diagnostics of each open document whose version or diagnostics
+    /// changed since it was last published: a keystroke in one file re-sends that
+    /// file's diagnostics, and another file's only when the change altered them.
     private func analyseAndPublish() {
         let documents = store.snapshot()
         workspace.refresh(documents)
+        publishChanged(documents)
+        diskWatcher?.watch(workspace.filesReadFromDisk(open: Set(documents.keys)))
+    }
+
+    private func publishChanged(_ documents: [String: TextDocument]) {
         for (path, document) in documents.sorted(by: { $0.key < $1.key }) {
-            let diagnostics = DiagnosticConversion.convert(workspace.diagnostics(for: path), in: document, files: workspace.files)
+            let found = workspace.diagnostics(for: path)
+            let raw = found.map(\.diagnostic), placements = found.map(\.placement)
+            if let last = lastPublished[path], last.version == document.version, last.diagnostics == raw,
+                last.placements == placements
+            {
+                continue
+            }
+            let diagnostics = DiagnosticConversion.convert(found, in: document, files: workspace.files)
             // A newer version arrived while this one was analysed: its own analysis publishes.
             guard store.document(path: path)?.version == document.version else { continue }
+            lastPublished[path] = (document.version, raw, placements)
             lock.withLock { published[document.uri] = diagnostics }
             publish(uri: document.uri, version: document.version, diagnostics: diagnostics.map(\.lsp))
         }
+        for path in lastPublished.keys where documents[path] == nil { lastPublished[path] = nil }
+    }
+
+    // MARK: Sizes and files on disk
+
+    /// The latest configured size (initialization options, `didChangeConfiguration`,
+    /// `casement.setSize`): specs are laid out again, the client is asked to refresh
+    /// its inlay hints, and diagnostics that changed are published.
+    func setLayoutSize(_ size: TerminalSize) {
+        lock.withLock { (options.width, options.height) = (size.width, size.height) }
+        analysisQueue.async { self.applySizes(default: size) }
+    }
+
+    /// Tells the server that a size its `LayoutSizeSource` gives has changed.
+    public func layoutSizesChanged() {
+        let size = lock.withLock { TerminalSize(width: options.width, height: options.height) }
+        analysisQueue.async { self.applySizes(default: size) }
+    }
+
+    private func applySizes(default size: TerminalSize) {
+        bringUpToDate()
+        workspace.resize(default: size) { [sizeSource] in sizeSource?.size(ofSpec: $0) }
+        if lock.withLock({ clientCapabilities })["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue == true {
+            sendRequest("workspace/inlayHint/refresh", params: .null)
+        }
+        publishChanged(store.snapshot())
+    }
+
+    /// Files changed on disk: sessions that read them (and are not open in the
+    /// editor) reload, and the diagnostics that changed are published.
+    func filesChangedOnDisk(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        analysisQueue.async {
+            let documents = self.store.snapshot()
+            self.workspace.refresh(documents)
+            self.sourceIndex.forgetAll()
+            guard self.workspace.diskChanged(paths, open: Set(documents.keys)) else { return }
+            self.publishChanged(documents)
+            self.diskWatcher?.watch(self.workspace.filesReadFromDisk(open: Set(documents.keys)))
+        }
+    }
+
+    /// Asks the client to watch `.cas` and `.layout` files for us when it can
+    /// register the watcher dynamically; otherwise the server watches the files
+    /// its analysis reads from disk itself.
+    private func watchFiles() {
+        let dynamic = lock.withLock { clientCapabilities }["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+        if dynamic {
+            let watchers: JSONValue = .array(["**/*.cas", "**/*.layout"].map { .object(["globPattern": .string($0)]) })
+            sendRequest("client/registerCapability", params: .object(["registrations": .array([.object([
+                "id": "casement-watched-files", "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": .object(["watchers": watchers]),
+            ])])]))
+            return
+        }
+        guard diskWatcher == nil, let watcher = DiskWatcher(onChange: { [weak self] in self?.filesChangedOnDisk($0) }) else { return }
+        lock.withLock { ownWatcher = watcher }
+        analysisQueue.async {
+            watcher.watch(self.workspace.filesReadFromDisk(open: Set(self.store.snapshot().keys)))
+        }
+    }
+
+    /// Sends a request of the server's own; the client's answer is not waited for.
+    private func sendRequest(_ method: String, params: JSONValue) {
+        let number = lock.withLock { () -> Int in
+            nextRequestNumber += 1
+            return nextRequestNumber
+        }
+        var message: [String: JSONValue] = ["jsonrpc": "2.0", "id": .string("casement-\(number)"), "method": .string(method)]
+        if params != .null { message["params"] = params }
+        send(JSONValue.object(message))
     }
 
     private func publish(uri: String, version: Int?, diagnostics: [LSPDiagnostic]) {
-        var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": .encoding(diagnostics)]
-        if let version { params["version"] = .number(Double(version)) }
-        send(OutgoingNotification(method: "textDocument/publishDiagnostics", params: .object(params)))
+        writer.send(DiagnosticsJSON.notification(uri: uri, version: version, diagnostics: diagnostics))
     }
 
     // MARK: Output
 
     func respond(id: RequestID, result: JSONValue) {
-        send(OutgoingResponse(id: id, result: result))
+        writer.send(OutgoingResponse(id: id, result: result).json)
     }
 
     func respond(id: RequestID, error: ResponseError) {
-        send(OutgoingResponse(id: id, error: error))
+        writer.send(OutgoingResponse(id: id, error: error).json)
     }
 
-    private func send<T: Encodable>(_ message: T) {
-        guard let body = try? encoder.encode(message) else { return }
-        writer.send(body)
+    private func send(_ notification: OutgoingNotification) {
+        writer.send(notification.json)
+    }
+
+    /// Sends a message built as JSON (the server's own requests).
+    private func send(_ message: JSONValue) {
+        writer.send(JSONWriter.data(message))
     }
 
     /// The open document a request is about, or the LSP error for one that is not open.

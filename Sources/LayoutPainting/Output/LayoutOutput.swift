@@ -19,20 +19,19 @@ public enum RenderFormat: String, CaseIterable, Sendable {
 /// the Swift library share, so both print exactly the same.
 public enum LayoutOutput {
     /// The text `casement render` writes to standard output for a format.
-    /// `adjust` may rewrite the JSON snapshot first (the Swift library maps its
-    /// generated spec's locations back to Swift source lines there).
+    /// `drawnSize`, when given, is the part of the layout drawn (its top-left
+    /// corner): the Swift library caps drawing as the command line does.
     public static func render(
         _ session: inout LayoutSession, format: RenderFormat, depth: ColorDepth = .trueColor,
-        adjust: (inout LayoutSnapshot) -> Void = { _ in }
+        drawnSize: TerminalSize? = nil
     ) -> String {
         if format == .json {
-            var snapshot = session.snapshot()
-            adjust(&snapshot)
+            let snapshot = session.snapshot()
             var text = ""
             LayoutJSON.write(snapshot, to: &text)
             return text
         }
-        let size = session.size
+        let size = drawnSize ?? session.size
         // Node by node from the views: an array of paint nodes would be a
         // second copy of every style, alive at the command's peak.
         let views = session.views

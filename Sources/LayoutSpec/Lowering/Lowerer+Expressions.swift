@@ -134,9 +134,9 @@ extension Lowerer {
         }
         var candidates = visibleLetNames(from: context.scope) + ["parent"] + Attribute.allCases.map(\.rawValue)
         candidates += ids
-        diagnostics.error(.layoutUnknownName,
+        diagnostics.unknown(.layoutUnknownName,
             "unknown name '\(name.text)': not a view, a let or an attribute", at: name.span,
-            hint: Suggestion.hint(for: name.text, among: candidates))
+            name: name.text, among: candidates)
         return nil
     }
 
@@ -160,10 +160,9 @@ extension Lowerer {
     /// The attributes a word stands for, or nil after reporting it with a did-you-mean.
     mutating func attributes(named word: NameSyntax) -> [Attribute]? {
         if let expanded = Attribute.expanding(word.text) { return expanded }
-        diagnostics.error(.layoutUnknownAttribute,
+        diagnostics.unknown(.layoutUnknownAttribute,
             "unknown attribute '\(word.text)'", at: word.span,
-            hint: Suggestion.hint(for: word.text, among: Attribute.spellings)
-                ?? "attributes are " + Attribute.spellings.joined(separator: ", "))
+            name: word.text, among: Attribute.spellings, otherwise: "attributes are " + Attribute.spellings.joined(separator: ", "))
         return nil
     }
 
@@ -174,9 +173,8 @@ extension Lowerer {
             viewNames.append(name.text)
             return name.text
         }
-        diagnostics.error(.layoutUnknownView,
-            "unknown view '\(name.text)'; the rule is skipped", at: name.span,
-            hint: Suggestion.hint(for: name.text, among: ids))
+        diagnostics.unknown(.layoutUnknownView,
+            "unknown view '\(name.text)'; the rule is skipped", at: name.span, name: name.text, among: ids)
         return nil
     }
 
@@ -206,10 +204,9 @@ extension Lowerer {
             }
             return .style(StyleTerm(view: ids[context.view], name: component))
         }
-        diagnostics.error(.layoutStyleValue,
-            "unknown style value '$\(name)'", at: span,
-            hint: Suggestion.closest(to: name, among: StyleNames.all).map { "did you mean '$\($0)'?" }
-                ?? "layout style values are " + StyleNames.all.map { "$" + $0 }.joined(separator: ", "))
+        diagnostics.unknown(.layoutStyleValue,
+            "unknown style value '$\(name)'", at: span, name: name, among: StyleNames.all, sigil: "$",
+            otherwise: "layout style values are " + StyleNames.all.map { "$" + $0 }.joined(separator: ", "))
         return nil
     }
 
@@ -282,10 +279,9 @@ extension Lowerer {
         case .name(let name):
             if let named = LayoutPriority(name: name.text) { return named }
             guard hasLets, lookupLet(name.text, from: view) != nil else {
-                diagnostics.error(.layoutPriority,
-                    "unknown priority '\(name.text)'", at: name.span,
-                    hint: Suggestion.hint(for: name.text, among: LayoutPriority.names)
-                        ?? "write a number 1–1000 or one of " + LayoutPriority.names.joined(separator: ", "))
+                diagnostics.unknown(.layoutPriority,
+                    "unknown priority '\(name.text)'", at: name.span, name: name.text, among: LayoutPriority.names,
+                    otherwise: "write a number 1–1000 or one of " + LayoutPriority.names.joined(separator: ", "))
                 return nil
             }
             guard let number = plainNumber(.name(name), in: view, what: "a priority") else { return nil }

@@ -44,16 +44,14 @@ extension Lowerer {
             guard !own.contains(name), !fromParent.contains(name) else { continue }
             let known = own + fromParent
             let owners = [ViewKind.row, .grid, .overlay].filter { KnownParameters.child(of: $0).contains(name) }
-            let hint: String?
+            let message = "parameter '\(name)' means nothing on this \(kinds[view].rawValue); it is ignored"
             if !owners.isEmpty {
-                hint = "'\(name)' applies to children of " + owners.map { $0 == .row ? "a row or column" : "a \($0.rawValue)" }.joined(separator: " or ")
+                diagnostics.warning(.layoutParameter, message, at: param.name.span, hint:
+                    "'\(name)' applies to children of " + owners.map { $0 == .row ? "a row or column" : "a \($0.rawValue)" }.joined(separator: " or "))
             } else {
-                hint = Suggestion.hint(for: name, among: known)
-                    ?? (known.isEmpty ? nil : "parameters here are " + known.joined(separator: ", "))
+                diagnostics.unknown(.layoutParameter, message, at: param.name.span, name: name, among: known,
+                    otherwise: known.isEmpty ? nil : "parameters here are " + known.joined(separator: ", "), severity: .warning)
             }
-            diagnostics.warning(.layoutParameter,
-                "parameter '\(name)' means nothing on this \(kinds[view].rawValue); it is ignored", at: param.name.span,
-                hint: hint)
         }
     }
 
@@ -105,9 +103,9 @@ extension Lowerer {
     mutating func wordParameter(_ param: ParameterSyntax, among words: [String]) -> String? {
         if case .word(let word) = param.value, words.contains(word) { return word }
         let written = param.value.description
-        diagnostics.error(.layoutParameter,
+        diagnostics.unknown(.layoutParameter,
             "'\(written)' is not a valid \(param.name.text)", at: param.valueSpan,
-            hint: Suggestion.hint(for: written, among: words) ?? "choose one of " + words.joined(separator: ", "))
+            name: written, among: words, otherwise: "choose one of " + words.joined(separator: ", "))
         return nil
     }
 

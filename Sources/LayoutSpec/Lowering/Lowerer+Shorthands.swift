@@ -33,9 +33,9 @@ extension Lowerer {
         let keyword = isEqual ? "equal" : "align"
         guard let attributes = Attribute.expanding(attributeName.text) else {
             let choices = isEqual ? ["width", "height", "size"] : ["top", "bottom", "left", "right", "centerX", "centerY", "center"]
-            diagnostics.error(.layoutUnknownAttribute,
+            diagnostics.unknown(.layoutUnknownAttribute,
                 "unknown attribute '\(attributeName.text)'", at: attributeName.span,
-                hint: Suggestion.hint(for: attributeName.text, among: choices) ?? "\(keyword) takes " + choices.joined(separator: ", "))
+                name: attributeName.text, among: choices, otherwise: "\(keyword) takes " + choices.joined(separator: ", "))
             return
         }
         if let wrong = attributes.first(where: { $0.isPosition == isEqual }) {

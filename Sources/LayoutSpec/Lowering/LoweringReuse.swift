@@ -40,6 +40,10 @@ struct LoweringMemo: Sendable {
     /// one it took views over from, and that one's own base, so a spec lowered
     /// again for its styles still matches the document on screen.
     var bases: [LoweringBase] = []
+    /// For syntax built in code: its views and top-level lets, which the next
+    /// lowering compares with its own to find the views that did not change.
+    var builtViews: [ViewSyntax]?
+    var builtLets: [LetSyntax] = []
 
     init(source: SourceText) {
         self.source = source
@@ -94,8 +98,26 @@ final class ReusePlan {
     /// every view.
     init?(previous: LayoutDocument, lowerer: borrowing Lowerer) {
         let syntax = lowerer.syntax
-        guard let memo = previous.memo, memo.source.path == syntax.source.path, memo.clean.count == previous.views.count
+        guard let memo = previous.memo, memo.source.path == syntax.source.path, memo.clean.count == previous.views.count,
+            syntax.isBuilt == (memo.builtViews != nil)
         else { return nil }
+        let found = syntax.isBuilt
+            ? Self.builtPlan(previous: previous, memo: memo, lowerer: lowerer)
+            : Self.textPlan(previous: previous, memo: memo, lowerer: lowerer)
+        guard let found, found.sources.contains(where: { $0 >= 0 }) else { return nil }
+        self.previous = previous
+        self.memo = memo
+        self.places = found.places
+        self.sources = found.sources
+        self.lineShift = found.lineShift
+        self.byteShift = found.byteShift
+    }
+
+    private typealias Found = (places: [Place], sources: [Int], lineShift: Int, byteShift: Int)
+
+    /// For a parsed spec: the views the text edit did not reach.
+    private static func textPlan(previous: LayoutDocument, memo: LoweringMemo, lowerer: borrowing Lowerer) -> Found? {
+        let syntax = lowerer.syntax
         let old = memo.source.utf8, new = syntax.source.utf8
         let edit = TextEdit(old: old, new: new)
         let oldCount = previous.views.count, count = syntax.views.count
@@ -105,7 +127,7 @@ final class ReusePlan {
         let headers = lowerer.headers
         // Local copies of the memo's arrays: a nested function reading `memo`
         // copied the whole memo at every call.
-        let oldHeaders = memo.headerOffsets, clean = memo.clean, oldParents = memo.parents
+        let oldHeaders = memo.headerOffsets
         func source(of index: Int) -> Int? {
             let header = headers[index]
             let before: Int
@@ -131,14 +153,74 @@ final class ReusePlan {
                 after.scope < 0 ? before.scope < 0 : source(of: after.scope) == before.scope
             else { return nil }
         }
+        guard let removed = removedViews(previous: previous, lowerer: lowerer, unchanged: edit.isUnchanged) else { return nil }
 
-        // Views that came or went. A view named like an attribute would change
-        // what that bare word means in every rule; a view that went takes the
-        // views that named it.
+        // The lowering of a view reads its own header and body and its
+        // descendants': all of it lies between its header and the next view
+        // that is not its descendant (its extent).
+        let subtree = subtreeSizes(lowerer.parents)
+        let views = syntax.views
+        var places = [Place](repeating: .none, count: count)
+        var sources = [Int](repeating: -1, count: count)
+        for index in 0..<count {
+            guard let old = source(of: index),
+                readsTheSame(index, as: old, previous: previous, memo: memo, lowerer: lowerer, removed: removed)
+            else { continue }
+            let next = index + subtree[index]
+            let extentEnd = next < count ? views[next].span.start : new.count
+            if edit.isUnchanged || extentEnd <= edit.lastLineEndBefore {
+                places[index] = .before
+            } else if headers[index] > edit.firstLineEndAfter {
+                places[index] = .after
+            } else {
+                continue
+            }
+            sources[index] = old
+        }
+        return (places, sources, syntax.source.lineCount - memo.source.lineCount, new.count - old.count)
+    }
+
+    /// For syntax built in code: the views whose syntax, and their
+    /// descendants', is the same as the previous one's (found by id). Code
+    /// spans stand for places in the program, which do not move when other
+    /// views change, so nothing is shifted.
+    private static func builtPlan(previous: LayoutDocument, memo: LoweringMemo, lowerer: borrowing Lowerer) -> Found? {
+        let syntax = lowerer.syntax
+        guard let oldViews = memo.builtViews, oldViews.count == previous.views.count, memo.builtLets == syntax.lets,
+            memo.lets == LoweringMemo.lets(of: syntax)
+        else { return nil }
+        guard let removed = removedViews(previous: previous, lowerer: lowerer, unchanged: false) else { return nil }
+        let count = syntax.views.count, ids = lowerer.ids, parents = lowerer.parents
+        let views = syntax.views
+        var sources = [Int](repeating: -1, count: count)
+        // Children come after their parents: walking backwards, a view's
+        // descendants are settled before it.
+        var subtreeSame = [Bool](repeating: true, count: count)
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            var same = subtreeSame[index]
+            if same, let old = previous.viewIndex[ids[index]], views[index].isSame(as: oldViews[old]),
+                readsTheSame(index, as: old, previous: previous, memo: memo, lowerer: lowerer, removed: removed)
+            {
+                sources[index] = old
+            } else {
+                same = false
+            }
+            if !same, parents[index] >= 0 { subtreeSame[parents[index]] = false }
+            subtreeSame[index] = same
+        }
+        for index in 0..<count where !subtreeSame[index] { sources[index] = -1 }
+        let places = sources.map { $0 >= 0 ? Place.before : Place.none }
+        return (places, sources, 0, 0)
+    }
+
+    /// The ids of views that went; nil when a view came whose id is also an
+    /// attribute's name (it would change what that bare word means in every rule).
+    private static func removedViews(previous: LayoutDocument, lowerer: borrowing Lowerer, unchanged: Bool) -> Set<String>? {
         let ids = lowerer.ids
+        let oldCount = previous.views.count, count = ids.count
         var removed: Set<String> = []
-        if count != oldCount || !edit.isUnchanged {
-            let (first, last) = Self.commonEnds(previous.views.count, ids.count) { previous.views[$0].id == ids[$1] }
+        if count != oldCount || !unchanged {
+            let (first, last) = commonEnds(previous.views.count, ids.count) { previous.views[$0].id == ids[$1] }
             for index in first..<(count - last) where previous.viewIndex[ids[index]] == nil {
                 if Attribute(spelling: ids[index]) != nil { return nil }
             }
@@ -146,53 +228,41 @@ final class ReusePlan {
                 removed.insert(previous.views[index].id)
             }
         }
+        return removed
+    }
 
-        // The lowering of a view reads its own header and body and its
-        // descendants': all of it lies between its header and the next view
-        // that is not its descendant (its extent). Besides, its id, kind,
-        // depth, parent (id and kind) and children, and the names it resolved.
-        let parents = lowerer.parents, kinds = lowerer.kinds, children = lowerer.children
-        var subtree = [Int](repeating: 1, count: count)
-        for index in stride(from: count - 1, through: 0, by: -1) where parents[index] >= 0 {
+    /// How many views each view's subtree holds, itself included.
+    private static func subtreeSizes(_ parents: [Int]) -> [Int] {
+        var subtree = [Int](repeating: 1, count: parents.count)
+        for index in stride(from: parents.count - 1, through: 0, by: -1) where parents[index] >= 0 {
             subtree[parents[index]] += subtree[index]
         }
-        var places = [Place](repeating: .none, count: count)
-        var sources = [Int](repeating: -1, count: count)
-        let views = syntax.views, before = previous.views
-        for index in 0..<count {
-            guard let old = source(of: index), clean[old], before[old].id == ids[index],
-                before[old].kind == kinds[index], before[old].depth == views[index].depth,
-                before[old].isGeneratedID == (views[index].id?.text != ids[index])
-            else { continue }
-            let parent = parents[index], oldParent = oldParents[old]
-            if parent < 0 {
-                guard oldParent < 0 else { continue }
-            } else {
-                guard oldParent >= 0, before[oldParent].id == ids[parent], before[oldParent].kind == kinds[parent]
-                else { continue }
-            }
-            guard before[old].children.elementsEqual(children[index].lazy.map { ids[$0] }) else { continue }
-            if !removed.isEmpty, memo.namesRead(by: old).contains(where: removed.contains) { continue }
+        return subtree
+    }
 
-            let header = headers[index]
-            let next = index + subtree[index]
-            let extentEnd = next < count ? views[next].span.start : new.count
-            if edit.isUnchanged || extentEnd <= edit.lastLineEndBefore {
-                places[index] = .before
-            } else if header > edit.firstLineEndAfter {
-                places[index] = .after
-            } else {
-                continue
-            }
-            sources[index] = old
+    /// Whether a new view stands where the previous view `old` stood: a clean
+    /// lowering, the same id, kind, depth, parent (id and kind) and children,
+    /// and no name it resolved went away.
+    private static func readsTheSame(
+        _ index: Int, as old: Int, previous: LayoutDocument, memo: LoweringMemo, lowerer: borrowing Lowerer,
+        removed: Set<String>
+    ) -> Bool {
+        let before = previous.views
+        let ids = lowerer.ids, kinds = lowerer.kinds
+        guard memo.clean[old], before[old].id == ids[index], before[old].kind == kinds[index],
+            before[old].depth == lowerer.syntax.views[index].depth,
+            before[old].isGeneratedID == (lowerer.syntax.views[index].id?.text != ids[index])
+        else { return false }
+        let parent = lowerer.parents[index], oldParent = memo.parents[old]
+        if parent < 0 {
+            guard oldParent < 0 else { return false }
+        } else {
+            guard oldParent >= 0, before[oldParent].id == ids[parent], before[oldParent].kind == kinds[parent]
+            else { return false }
         }
-        guard sources.contains(where: { $0 >= 0 }) else { return nil }
-        self.previous = previous
-        self.memo = memo
-        self.places = places
-        self.sources = sources
-        self.lineShift = syntax.source.lineCount - memo.source.lineCount
-        self.byteShift = new.count - old.count
+        guard before[old].children.elementsEqual(lowerer.children[index].lazy.map { ids[$0] }) else { return false }
+        if !removed.isEmpty, memo.namesRead(by: old).contains(where: removed.contains) { return false }
+        return true
     }
 
     /// How many items two sequences share at the start, and then at the end.

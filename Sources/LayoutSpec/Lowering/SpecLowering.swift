@@ -69,7 +69,7 @@ struct Lowerer {
         self.syntax = syntax
         self.styles = styles
         self.diagnostics = DiagnosticCollector(continuing: syntax.collector)
-        self.locations = LocationCache(source: syntax.source)
+        self.locations = LocationCache(source: syntax.source, locator: SpanLocator(codeLocations: syntax.codeLocations))
     }
 
     mutating func run(reusing previous: LayoutDocument?) -> LayoutDocument {
@@ -85,6 +85,10 @@ struct Lowerer {
         memo.parents = parents
         memo.nameStarts.reserveCapacity(syntax.views.count + 1)
         memo.lets = LoweringMemo.lets(of: syntax)
+        if syntax.isBuilt {
+            memo.builtViews = syntax.views
+            memo.builtLets = syntax.lets
+        }
         memo.clean.reserveCapacity(syntax.views.count)
         memo.readStarts.reserveCapacity(syntax.views.count + 1)
         var taken = plan == nil ? [] : [Bool](repeating: false, count: syntax.views.count)
@@ -189,7 +193,7 @@ struct Lowerer {
                 if let first = viewIndex[id] {
                     let renamed = uniqueID(base: id, counts: &generatedCounts)
                     diagnostics.error(.layoutName,
-                        "view id '\(id)' is already used by the view at line \(syntax.source.line(atOffset: headers[first])); this one is renamed '\(renamed)'",
+                        "view id '\(id)' is already used by the view at \(place(of: SourceSpan(start: headers[first], end: headers[first] + 1))); this one is renamed '\(renamed)'",
                         at: written.span, hint: "give every view its own id")
                     id = renamed
                 }
@@ -250,9 +254,10 @@ struct Lowerer {
 
     private mutating func lowerUses() -> [StylesheetUse] {
         var uses: [StylesheetUse] = []
+        var seen = Set<String>()   // a list searched per line was quadratic in the number of lines
         for use in syntax.uses {
             let resolved = SpecPath.resolve(use.path, relativeTo: syntax.source.path)
-            if uses.contains(where: { $0.resolvedPath == resolved }) {
+            guard seen.insert(resolved).inserted else {
                 diagnostics.warning(.layoutUse, "'\(use.path)' is already used above; it is read once", at: use.span)
                 continue
             }
@@ -296,7 +301,11 @@ struct Lowerer {
         return parent < 0 ? nil : parent
     }
 
-    func line(of span: SourceSpan) -> Int { syntax.source.line(atOffset: span.start) }
+    /// "line 12" for a span of the spec's text; "App.swift:12" for one made in code.
+    func place(of span: SourceSpan) -> String {
+        if let location = locations.locator.codeLocation(span) { return "\(location.file):\(location.line)" }
+        return "line \(syntax.source.line(atOffset: span.start))"
+    }
 
     func attribute(_ view: Int, _ attribute: Attribute) -> Variable { .attribute(view: ids[view], attribute) }
 
@@ -304,6 +313,7 @@ struct Lowerer {
 
     /// The source text of a span, for messages.
     func written(_ span: SourceSpan) -> String {
+        if span.isCode { return "…" }
         let end = min(span.end, syntax.source.utf8.count)
         return String(decoding: syntax.source.utf8[min(span.start, end)..<end], as: UTF8.self)
     }
@@ -376,13 +386,15 @@ struct Lowerer {
         }
     }
 
-    /// Warns when a view uses one `as` label on two statements: both stay, told apart by ordinal.
+    /// Warns when a view uses one `as` label on two statements: both stay, told
+    /// apart by ordinal. (One written label seen twice is one statement that
+    /// code split per attribute: no repeat.)
     mutating func noteUserLabel(_ label: NameSyntax?, in view: Int) {
         guard let label else { return }
         let key = ids[view] + "\u{0}" + label.text
-        if let first = userLabels[key] {
+        if let first = userLabels[key], first != label.span {
             diagnostics.warning(.layoutName,
-                "label '\(label.text)' is already used in view '\(ids[view])' at line \(line(of: first))",
+                "label '\(label.text)' is already used in view '\(ids[view])' at \(place(of: first))",
                 at: label.span, hint: "labels name constraints in the inspector; keep them unique per view")
         } else {
             userLabels[key] = label.span

@@ -8,10 +8,10 @@ extension ParserState {
         let resolvedKind = viewKind(kindToken)
         let knownKind = resolvedKind != nil
         if !knownKind {
-            diagnostics.error(.layoutUnknownViewKind,
+            diagnostics.unknown(.layoutUnknownViewKind,
                 "unknown view kind '\(kind.text)'", at: kind.span,
-                hint: Suggestion.hint(for: kind.text, among: ViewKind.allCases.map(\.rawValue) + StatementKeyword.all)
-                    ?? "kinds are " + ViewKind.allCases.map(\.rawValue).joined(separator: ", "))
+                name: kind.text, among: ViewKind.allCases.map(\.rawValue) + StatementKeyword.all,
+                otherwise: "kinds are " + ViewKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
         // After an unknown kind the line is probably not a view at all: one error is enough.
         var quiet = !knownKind

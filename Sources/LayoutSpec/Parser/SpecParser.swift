@@ -8,6 +8,8 @@ public enum SpecParser {
     public static let maximumDepth = 256
     /// Parentheses and nested `let`s may nest this deep inside one expression.
     public static let maximumExpressionDepth = 64
+    /// Words that cannot be a view id or a `let` name, because the grammar gives them a meaning.
+    public static var reservedWords: Set<String> { StatementKeyword.reserved }
 
     /// Parses a whole spec; never fails, errors go to `diagnostics`.
     public static func parse(_ source: SourceText) -> SpecSyntax {

@@ -6,6 +6,8 @@ struct DiagnosticCollector: Sendable {
     static let limit = 1000
 
     let source: SourceText
+    /// Where code spans were made, for syntax built in code.
+    var locator = SpanLocator()
     private(set) var items: [Diagnostic] = []
     /// Diagnostics past the limit, counted but not kept, and the errors among them.
     private var dropped = 0
@@ -41,22 +43,45 @@ struct DiagnosticCollector: Sendable {
 
     var errorCount: Int { items.count(where: { $0.severity == .error }) + droppedErrors }
 
-    mutating func error(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, hint: String? = nil) {
-        add(.error, code, message, span, hint)
+    /// An error at `span`; `suggestion` is what a did-you-mean offers in its place.
+    mutating func error(
+        _ code: DiagnosticCode, _ message: String, at span: SourceSpan, hint: String? = nil, suggestion: String? = nil
+    ) {
+        add(.error, code, message, span, hint, suggestion)
     }
 
-    mutating func warning(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, hint: String? = nil) {
-        add(.warning, code, message, span, hint)
+    /// A warning at `span`; `suggestion` is what a did-you-mean offers in its place.
+    mutating func warning(
+        _ code: DiagnosticCode, _ message: String, at span: SourceSpan, hint: String? = nil, suggestion: String? = nil
+    ) {
+        add(.warning, code, message, span, hint, suggestion)
+    }
+
+    /// An unknown name at `span`: a did-you-mean among `candidates` (the hint and
+    /// the suggestion, `sigil` written before the name), else `otherwise` as the hint.
+    mutating func unknown(
+        _ code: DiagnosticCode, _ message: String, at span: SourceSpan,
+        name: String, among candidates: [String], sigil: String = "", otherwise: String? = nil,
+        severity: Diagnostic.Severity = .error
+    ) {
+        let near = Suggestion.closest(to: name, among: candidates).map { sigil + $0 }
+        add(severity, code, message, span, near.map(Suggestion.hint(offering:)) ?? otherwise, near)
     }
 
     private mutating func add(
-        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ span: SourceSpan, _ hint: String?
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ span: SourceSpan, _ hint: String?,
+        _ suggestion: String?
     ) {
         attempts += 1
         guard seen.insert(Seen(code: code, start: span.start, end: span.end, message: message)).inserted else { return }
         guard items.count < Self.limit else {
             dropped += 1
             if severity == .error { droppedErrors += 1 }
+            return
+        }
+        if let location = locator.codeLocation(span) {
+            // Made in code: reported at the program's line, without an excerpt of the spec.
+            items.append(Diagnostic(severity, code, message, at: location, hint: hint))
             return
         }
         let end = min(span.end, source.utf8.count)
@@ -67,7 +92,9 @@ struct DiagnosticCollector: Sendable {
         let length = min(end - start, 4 * Excerpt.charactersAfter)
         let characters = String(decoding: source.utf8[start..<(start + length)], as: UTF8.self).count
         items.append(
-            Diagnostic(severity, code, message, in: source, offset: start, length: characters, hint: hint, location: location))
+            Diagnostic(
+                severity, code, message, in: source, offset: start, length: characters, hint: hint, suggestion: suggestion,
+                location: location))
     }
 
     /// The diagnostics, with a closing note when some were not kept.

@@ -5,20 +5,23 @@ import Diagnostics
 /// one, where the column is just the byte distance from the line start.
 struct LocationCache {
     let source: SourceText
+    let locator: SpanLocator
     private let utf8: [UInt8]
     private let lineStarts: [Int]
     private var lastOffset = -1
     private var lastLocation: SourceLocation
     private var lastLine = 1
 
-    init(source: SourceText) {
+    init(source: SourceText, locator: SpanLocator = SpanLocator()) {
         self.source = source
+        self.locator = locator
         self.utf8 = source.utf8
         self.lineStarts = source.lineStarts
         self.lastLocation = SourceLocation(file: source.path, line: 1, column: 1)
     }
 
     mutating func location(_ offset: Int) -> SourceLocation {
+        if let location = locator.codeLocation(SourceSpan(start: offset, end: offset + 1)) { return location }
         if offset == lastOffset { return lastLocation }
         let clamped = max(0, min(offset, utf8.count))
         let line = line(of: clamped)

@@ -28,6 +28,26 @@ public struct ViewSyntax: Hashable, Sendable {
     public var statements: [StatementSyntax]
     /// The body's `let`s, visible in this view's statements.
     public var lets: [LetSyntax]
+
+    /// A view's syntax as code builds it; `parent` is set when the views are put in order.
+    public init(
+        kind: NameSyntax, resolvedKind: ViewKind?, id: NameSyntax?, classes: [NameSyntax], title: String?,
+        titleSpan: SourceSpan?, params: [ParameterSyntax], parent: Int?, depth: Int, span: SourceSpan,
+        statements: [StatementSyntax], lets: [LetSyntax]
+    ) {
+        self.kind = kind
+        self.resolvedKind = resolvedKind
+        self.id = id
+        self.classes = classes
+        self.title = title
+        self.titleSpan = titleSpan
+        self.params = params
+        self.parent = parent
+        self.depth = depth
+        self.span = span
+        self.statements = statements
+        self.lets = lets
+    }
 }
 
 /// Stage one's result: the parsed spec with every span, and the syntax errors.
@@ -45,4 +65,8 @@ public struct SpecSyntax: Sendable {
     /// The parser's collector, which lowering continues: one cap and one
     /// "more not shown" note for the whole file.
     var collector: DiagnosticCollector
+    /// For syntax built in code: where each code span was made (see `CodeSpan`).
+    public internal(set) var codeLocations: [SourceLocation] = []
+    /// True for syntax built in code (`init(built:…)`), false for a parsed spec.
+    public internal(set) var isBuilt = false
 }

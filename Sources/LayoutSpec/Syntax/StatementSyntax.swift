@@ -52,6 +52,24 @@ public struct RuleSyntax: Hashable, Sendable {
     public var tail: StatementTail
     /// The whole line.
     public var span: SourceSpan
+
+    /// A rule as code builds it: attribute words, relation, right side, `inset`
+    /// and `offset` values (usually none: code folds them into the right side),
+    /// priority and label, and where it was made.
+    public init(
+        attributes: [NameSyntax], relation: RuleRelation, relationSpan: SourceSpan, expression: ExpressionSyntax,
+        inset: [ExpressionSyntax] = [], offset: [ExpressionSyntax] = [], tail: StatementTail = StatementTail(),
+        span: SourceSpan
+    ) {
+        self.attributes = attributes
+        self.relation = relation
+        self.relationSpan = relationSpan
+        self.expression = expression
+        self.inset = inset
+        self.offset = offset
+        self.tail = tail
+        self.span = span
+    }
 }
 
 /// `let name = expr`.
@@ -70,6 +88,12 @@ public struct UseSyntax: Hashable, Sendable {
     public var path: String
     /// The whole line.
     public var span: SourceSpan
+
+    /// A `use` line as code builds it.
+    public init(path: String, span: SourceSpan) {
+        self.path = path
+        self.span = span
+    }
 }
 
 /// The shorthand lines that name views explicitly.
@@ -116,6 +140,20 @@ public struct DistributeSyntax: Hashable, Sendable {
     public var tail: StatementTail
     /// The whole line.
     public var span: SourceSpan
+
+    /// A `distribute` line as code builds it.
+    public init(
+        axis: Axis, views: [NameSyntax], mode: Mode, lead: ExpressionSyntax?, trail: ExpressionSyntax?,
+        tail: StatementTail = StatementTail(), span: SourceSpan
+    ) {
+        self.axis = axis
+        self.views = views
+        self.mode = mode
+        self.lead = lead
+        self.trail = trail
+        self.tail = tail
+        self.span = span
+    }
 }
 
 /// One statement in a view body, in source order.

@@ -183,9 +183,10 @@ struct Linker {
             case .some(.none):
                 return nil
             case .none:
+                let near = Suggestion.closest(to: name, among: variables.keys.sorted()).map { "$" + $0 }
                 logs[importer]!.report(
                     .error, .casUndefinedVariable, "undefined variable '$\(name)'", at: reader[token + 1],
-                    hint: Suggestion.closest(to: name, among: variables.keys.sorted()).map { "did you mean '$\($0)'?" })
+                    hint: near.map(Suggestion.hint(offering:)), suggestion: near)
                 undefinedUses.append((importer, logs[importer]!.items.count - 1, name))
                 return nil
             }
@@ -321,11 +322,14 @@ struct Linker {
         for use in undefinedUses {
             if let site = variableSites[use.name] {
                 logs[use.file]?.amendHint(
-                    of: use.diagnostic, to: "'$\(use.name)' is defined later, at \(site); move that definition above this use")
+                    of: use.diagnostic, to: "'$\(use.name)' is defined later, at \(site); move that definition above this use",
+                    suggestion: nil)
             } else if logs[use.file]?.items[use.diagnostic].hint == nil,
                 let near = Suggestion.closest(to: use.name, among: allNames), let site = variableSites[near]
             {
-                logs[use.file]?.amendHint(of: use.diagnostic, to: "did you mean '$\(near)'? (it is defined later, at \(site))")
+                logs[use.file]?.amendHint(
+                    of: use.diagnostic, to: Suggestion.hint(offering: "$" + near) + " (it is defined later, at \(site))",
+                    suggestion: "$" + near)
             }
         }
         var diagnostics: [Diagnostic] = []

@@ -87,8 +87,10 @@ struct MediaQueryParser {
         return MediaQuerySyntax(alternatives: alternatives, keyword: keyword, text: reader.text(of: range))
     }
 
-    private mutating func error(_ message: String, at index: Int, hint: String? = nil) -> [[MediaQuerySyntax.Term]]? {
-        log.report(.error, .casMediaQuery, message, at: reader[min(index, end - 1)], hint: hint)
+    private mutating func error(
+        _ message: String, at index: Int, hint: String? = nil, suggestion: String? = nil
+    ) -> [[MediaQuerySyntax.Term]]? {
+        log.report(.error, .casMediaQuery, message, at: reader[min(index, end - 1)], hint: hint, suggestion: suggestion)
         return nil
     }
 
@@ -152,10 +154,11 @@ struct MediaQueryParser {
         }
         let name = reader.name(index)
         guard let (feature, implied) = Self.feature(named: name) else {
+            let near = Suggestion.closest(to: name, among: Self.features)
             _ = error(
                 "unknown media feature '\(name)'", at: index,
-                hint: Suggestion.hint(for: name, among: Self.features)
-                    ?? "features: " + Self.features.joined(separator: ", "))
+                hint: near.map(Suggestion.hint(offering:)) ?? "features: " + Self.features.joined(separator: ", "),
+                suggestion: near)
             return nil
         }
         index += 1

@@ -26,7 +26,7 @@ final class DiagnosticLog {
 
     func report(
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
-        offset: Int, length: Int = 1, hint: String? = nil
+        offset: Int, length: Int = 1, hint: String? = nil, suggestion: String? = nil
     ) {
         guard items.count < Self.limit else {
             suppress(severity, offset: offset, length: length)
@@ -35,13 +35,15 @@ final class DiagnosticLog {
         let location = source.location(atOffset: offset, after: lastLocated)
         lastLocated = (offset, location)
         items.append(
-            Diagnostic(severity, code, message, in: source, offset: offset, length: length, hint: hint, location: location))
+            Diagnostic(
+                severity, code, message, in: source, offset: offset, length: length, hint: hint, suggestion: suggestion,
+                location: location))
     }
 
     /// At a token: its line and column are known, so no rescanning of the line.
     func report(
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, at token: Token,
-        hint: String? = nil
+        hint: String? = nil, suggestion: String? = nil
     ) {
         guard items.count < Self.limit else {
             suppress(severity, offset: Int(token.start), length: 1)
@@ -51,7 +53,7 @@ final class DiagnosticLog {
         items.append(
             Diagnostic(
                 severity, code, message, in: source, offset: Int(token.start),
-                length: Self.characters(in: token, of: source), hint: hint, location: location))
+                length: Self.characters(in: token, of: source), hint: hint, suggestion: suggestion, location: location))
     }
 
     private func suppress(_ severity: Diagnostic.Severity, offset: Int, length: Int) {
@@ -69,10 +71,12 @@ final class DiagnosticLog {
         return String(decoding: source.utf8[start..<end], as: UTF8.self).count
     }
 
-    /// Replaces the hint of a diagnostic reported earlier, when later facts explain it better.
-    func amendHint(of index: Int, to hint: String) {
+    /// Replaces the hint (and what it suggests) of a diagnostic reported
+    /// earlier, when later facts explain it better.
+    func amendHint(of index: Int, to hint: String, suggestion: String?) {
         guard items.indices.contains(index) else { return }
         items[index].hint = hint
+        items[index].suggestion = suggestion
     }
 
     /// The diagnostics, with a closing note when some were suppressed.

@@ -335,9 +335,11 @@ struct FileParser {
             let name = propertyName(first, prefix)
             let candidates = prefix.map { p in PropertyCatalog.allNames.filter { $0.hasPrefix(p + "-") } }
                 ?? PropertyCatalog.allNames
-            let hint = CSSHabits.hint(for: name)
-                ?? Suggestion.closest(to: name, among: candidates).map { "did you mean '\($0)'?" }
-            log.report(.warning, .casUnknownProperty, "unknown property '\(name)'", at: reader[first], hint: hint)
+            let habit = CSSHabits.hint(for: name)
+            let near = habit == nil ? Suggestion.closest(to: name, among: candidates) : nil
+            log.report(
+                .warning, .casUnknownProperty, "unknown property '\(name)'", at: reader[first],
+                hint: habit ?? near.map(Suggestion.hint(offering:)), suggestion: near)
             return nil
         }
         var index = first + 1
@@ -537,10 +539,10 @@ struct FileParser {
             inner.media.append(media.count - 1)
             return Frame(block: body, cursor: structure.blocks[body].first, context: inner)
         default:
+            let near = Suggestion.closest(to: name, among: Self.atRules).map { "@" + $0 }
             log.report(
                 .error, .casSyntax, "unknown at-rule '@\(name)'", at: reader[keyword],
-                hint: Suggestion.closest(to: name, among: Self.atRules).map { "did you mean '@\($0)'?" }
-                    ?? "at-rules: @import, @media, @device")
+                hint: near.map(Suggestion.hint(offering:)) ?? "at-rules: @import, @media, @device", suggestion: near)
             return nil
         }
     }

@@ -197,10 +197,11 @@ struct SelectorParser {
             code.append((token.kind == .caret ? SelectorCode.derivedKind : SelectorCode.exactKind) << 24 | symbol)
             if !symbols.isKnownKind(symbol, in: hierarchy) {
                 let name = symbols.names[Int(symbol)]
+                let near = Suggestion.closest(to: name, among: hierarchy.kinds)
                 log.report(
                     .warning, .casUnknownKind, "unknown kind '\(name)'", at: reader[nameIndex],
-                    hint: Suggestion.hint(for: name, among: hierarchy.kinds)
-                        ?? "kinds: " + hierarchy.kinds.joined(separator: ", "))
+                    hint: near.map(Suggestion.hint(offering:)) ?? "kinds: " + hierarchy.kinds.joined(separator: ", "),
+                    suggestion: near)
             }
             index = nameIndex + 1
             return true
@@ -296,7 +297,7 @@ struct SelectorParser {
         if !knownStates.contains(name), let near = Suggestion.closest(to: name, among: knownStates) {
             log.report(
                 .warning, .casUnknownState, "unknown state '\(name)'", at: reader[value],
-                hint: "did you mean '\(near)'? (a state nothing sets never matches)")
+                hint: Suggestion.hint(offering: near) + " (a state nothing sets never matches)", suggestion: near)
         }
         states.append(name)
     }

@@ -22,9 +22,10 @@ struct Evaluator {
     ]
 
     mutating func report(
-        _ message: String, at token: Int, hint: String? = nil, code: DiagnosticCode = .casInvalidValue
+        _ message: String, at token: Int, hint: String? = nil, suggestion: String? = nil,
+        code: DiagnosticCode = .casInvalidValue
     ) -> EvaluationFailed {
-        log.report(.error, code, message, at: reader[token], hint: hint)
+        log.report(.error, code, message, at: reader[token], hint: hint, suggestion: suggestion)
         return EvaluationFailed()
     }
 
@@ -98,7 +99,7 @@ struct Evaluator {
     private mutating func undefined(_ name: String, at token: Int, suggestion: String?) -> EvaluationFailed {
         log.report(
             .error, .casUndefinedVariable, "undefined variable '$\(name)'", at: reader[token],
-            hint: suggestion.map { "did you mean '$\($0)'?" })
+            hint: suggestion.map { Suggestion.hint(offering: "$" + $0) }, suggestion: suggestion.map { "$" + $0 })
         undefinedUses.append((name, log.items.count - 1))
         return EvaluationFailed()
     }
@@ -193,10 +194,11 @@ struct Evaluator {
             }
             return .color(.indexed(UInt8(index)))
         default:
+            let near = Suggestion.closest(to: name, among: Self.functions)
             throw report(
                 "unknown function '\(name)'", at: token,
-                hint: Suggestion.hint(for: name, among: Self.functions)
-                    ?? "functions: " + Self.functions.joined(separator: ", "), code: .casUnknownFunction)
+                hint: near.map(Suggestion.hint(offering:)) ?? "functions: " + Self.functions.joined(separator: ", "),
+                suggestion: near, code: .casUnknownFunction)
         }
     }
 

@@ -112,10 +112,11 @@ extension Evaluator {
         case .word(let word):
             if ColorNames.isNoColor(word) { return nil }
             if let color = ColorNames.color(named: word) { return color }
+            let near = Suggestion.closest(to: word, among: ColorNames.allNames)
             log.report(
                 .warning, .casUnknownColor, "unknown colour '\(word)'", at: reader[reader.wordToken(word, inValueAt: token) ?? token],
-                hint: Suggestion.hint(for: word, among: ColorNames.allNames)
-                    ?? "use a colour name, #rrggbb, rgb(), hsl(), color(N) or none")
+                hint: near.map(Suggestion.hint(offering:)) ?? "use a colour name, #rrggbb, rgb(), hsl(), color(N) or none",
+                suggestion: near)
             throw EvaluationFailed()
         case let other:
             throw report(
@@ -166,7 +167,8 @@ extension Evaluator {
         let nearest = Suggestion.closest(to: word, among: words)
         log.report(
             .warning, .casUnknownValue, "'\(word)' is not a value of '\(name)'", at: reader[reader.wordToken(word, inValueAt: token) ?? token],
-            hint: (nearest.map { "did you mean '\($0)'? " } ?? "") + "valid values: " + words.joined(separator: ", "))
+            hint: (nearest.map { Suggestion.hint(offering: $0) + " " } ?? "") + "valid values: " + words.joined(separator: ", "),
+            suggestion: nearest)
         throw EvaluationFailed()
     }
 
@@ -187,10 +189,11 @@ extension Evaluator {
             {
                 // Point at the word itself: `border rounded blu` is about `blu`.
                 let at = reader.wordToken(word, inValueAt: token) ?? token
+                let near = Suggestion.closest(to: word, among: styles + ColorNames.allNames)
                 log.report(
                     .warning, .casUnknownValue, "'\(word)' is neither a border style nor a colour", at: reader[at],
-                    hint: Suggestion.hint(for: word, among: styles + ColorNames.allNames)
-                        ?? "styles: " + styles.joined(separator: ", "))
+                    hint: near.map(Suggestion.hint(offering:)) ?? "styles: " + styles.joined(separator: ", "),
+                    suggestion: near)
                 throw EvaluationFailed()
             }
             guard !result.contains(where: { $0.property == .borderColor }) else {

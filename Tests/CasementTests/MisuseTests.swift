@@ -1,0 +1,86 @@
+import Casement
+import Testing
+
+/// Issue 26 §2 item 11: misusing the DSL gets a diagnostic or a thrown error,
+/// and the program goes on — never a trap or a hang.
+@Suite struct MisuseTests {
+    private func placed(_ view: View, top: Int = 0) {
+        view.makeConstraints { make in
+            make.left.equalToSuperview()
+            make.top.equalTo(top)
+            make.size.equalTo(2)
+        }
+    }
+
+    @Test func aViewAddedToItselfIsReportedAndLeftOut() throws {
+        let root = View(.screen, id: "root")
+        let a = View(.box, id: "a")
+        root.addSubview(a)
+        placed(a)
+        let line = #line + 1
+        a.addSubview(a)
+        #expect(a.subviews.isEmpty)
+        let layout = try Layout(root: root)
+        let problem = try #require(layout.diagnostics.first { $0.message.contains("its own subview") })
+        #expect(problem.severity == .error)
+        #expect(problem.location.line == line)
+        #expect(layout.frame(of: a) == ViewFrame(x: 0, y: 0, width: 2, height: 2))
+    }
+
+    @Test func cyclesAreRefusedAtTheCall() throws {
+        let root = View(.screen, id: "root")
+        let a = View(.box, id: "a"), b = View(.box, id: "b")
+        root.addSubview(a)
+        a.addSubview(b)
+        placed(a)
+        placed(b)
+        b.addSubview(a)            // a holds b
+        b.addSubview(root)         // the root made a child of its own grandchild
+        #expect(a.superview === root && b.superview === a && root.superview == nil)
+        let layout = try Layout(root: root)
+        let cycles = layout.diagnostics.filter { $0.message.contains("would be a cycle") }
+        #expect(cycles.count == 2)
+        #expect(layout.frame(of: b) == ViewFrame(x: 0, y: 0, width: 2, height: 2))
+    }
+
+    @Test func distributeWithoutViewsOrAcrossSuperviewsThrows() throws {
+        let root = View(.screen, id: "root")
+        let a = View(.box, id: "a"), b = View(.box, id: "b"), c = View(.box, id: "c")
+        root.addSubviews(a, b)
+        a.addSubview(c)
+        #expect(throws: CasementError.self) { try distribute([], along: .horizontal, fixedSpacing: 1) }
+        #expect(throws: CasementError.self) { try distribute([a, c], along: .horizontal, fixedSpacing: 1) }
+        #expect(throws: CasementError.self) { try [View(.box)].distribute(along: .vertical, fixedItemLength: 2) }
+        do {
+            try distribute([b, c], along: .vertical, fixedSpacing: 1)
+            Issue.record("distribute across superviews did not throw")
+        } catch {
+            #expect(error.description.contains("MisuseTests.swift"))
+            #expect(error.description.contains("'c' is not in 'root'"))
+        }
+        try distribute([a, b], along: .horizontal, fixedSpacing: 1)
+        #expect(try Layout(root: root).frame(of: a) != nil)
+    }
+
+    @Test func aHugeLayoutRendersACappedCorner() throws {
+        let root = View(.screen, id: "root")
+        let box = View(.box, id: "box")
+        root.addSubview(box)
+        placed(box)
+        let layout = try Layout(root: root, size: TerminalSize(width: 1_000_000_000, height: 1_000_000_000))
+        let text = layout.render(format: .plain)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= Layout.maximumDrawnCells / 10_000 + 1)
+        #expect(layout.diagnostics.contains { $0.message.contains("draws only its top-left") })
+        #expect(layout.render(format: .json).contains("\"width\": 1000000000"))
+    }
+
+    @Test func theReservedIdParentIsReported() throws {
+        let root = View(.screen, id: "root")
+        let odd = View(.box, id: "parent")
+        root.addSubview(odd)
+        placed(odd)
+        let layout = try Layout(root: root)
+        #expect(layout.diagnostics.contains { $0.message.contains("'parent' cannot be a view's id") })
+    }
+}
