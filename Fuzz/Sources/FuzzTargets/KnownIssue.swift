@@ -37,18 +37,5 @@ public struct KnownIssue: Sendable, Hashable {
             id: "textfield-wide-cursor-cut", target: "textfield",
             summary: "the cursor is not drawn when it sits on a wide character one cell from the field's right edge (scrolling keeps one cell, not two), or on a character wider than the field",
             owner: "findings (issue 26 §2.1, TextField)", reproducer: "wide-cursor-at-edge", trapsWhenReplayed: false),
-        KnownIssue(
-            id: "dsl-self-add", target: "dsl", summary: "a.addSubview(a) traps (a precondition)",
-            owner: "house-lib (issue 26 §2.11)", reproducer: "self-add", trapsWhenReplayed: true),
-        KnownIssue(
-            id: "dsl-cycle", target: "dsl", summary: "adding a view into its own subtree hangs, memory growing",
-            owner: "house-lib (issue 26 §2.11)", reproducer: "cycle", trapsWhenReplayed: true),
-        KnownIssue(
-            id: "dsl-distribute-misuse", target: "dsl",
-            summary: "distribute([]) and distribute of views in different superviews trap",
-            owner: "house-lib (issue 26 §2.11)", reproducer: "distribute-empty", trapsWhenReplayed: true),
-        KnownIssue(
-            id: "dsl-huge-render", target: "dsl", summary: "rendering a layout of 10⁹ × 10⁹ cells aborts on the allocation",
-            owner: "house-lib (issue 26 §2.11)", reproducer: "huge-render", trapsWhenReplayed: true),
     ]
 }
