@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "PresentationTests", dependencies: ["Presentation", "Cells", "Canvas", "Diagnostics", "LayoutEngine"]),
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutEngine", "LayoutPainting"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "LiveLink", "casement"]),
         .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement", "casement-top"]),
