@@ -10,6 +10,7 @@
 @_exported import struct Cells.ViewFrame
 @_exported import typealias Cells.CellRect
 @_exported import struct Cells.ComputedStyle
+@_exported import struct Cells.ContentPriorities
 @_exported import enum Cells.BorderStyle
 @_exported import enum Cells.Color
 @_exported import enum Cells.HorizontalAlignment

@@ -21,7 +21,7 @@ import LayoutSpec
 /// per tree.
 public final class Layout {
     /// The top-level views: the one given, or a spec's.
-    public private(set) var roots: [View]
+    public internal(set) var roots: [View]
     /// The first top-level view.
     public var root: View { roots[0] }
     /// What the last change applied to the solver did (constants updated in place, constraints added, …).
@@ -29,19 +29,24 @@ public final class Layout {
 
     var header: SpecHeader
     var session: LayoutSession
-    /// The views in the engine's order (its `views` index for each).
-    var order: [View] = []
+    /// The spec syntax last given to the engine, its views in order (the
+    /// engine's `views` index for each), and the DSL's own warnings.
+    private var lastBuilt: BuiltSpec?
+    var order: [View] { lastBuilt?.order ?? [] }
     private var indexByView: [ObjectIdentifier: Int] = [:]
-    /// The problems found building the spec syntax (the DSL's own warnings).
-    private var warnings: [Diagnostic] = []
-    /// How many times the tree's syntax was built (tests count work with it).
+    /// How many times the tree's syntax was built, and how many of those
+    /// rebuilt only the views that changed (tests count work with them).
     private(set) var buildCount = 0
+    private(set) var patchCount = 0
     /// The roots' revisions and structures as last applied.
     private var appliedRevisions: [Int] = []
     private var appliedStructures: [Int] = []
+    private var appliedStamps: [Int] = []
     /// For `Layout(spec:)`: the errors of a spec save that was not taken (the
     /// last good parse stays), shown until a good one.
     var blockedSpecErrors: [Diagnostic] = []
+    /// Stylesheets served from memory (never watched).
+    private var builtInPaths: Set<String> = []
 
     /// The path a tree built in code is known by (stylesheet paths resolve
     /// against the working directory, as from a spec there).
@@ -49,16 +54,33 @@ public final class Layout {
 
     /// A layout of `root` (a top-level view, usually a `.screen`) with optional
     /// stylesheets (paths as `use` would name them, relative to the working directory).
-    public init(
+    public convenience init(
         root: View, stylesheets: [String] = [], size: TerminalSize = TerminalSize(width: 80, height: 24),
         file: String = #fileID, line: Int = #line, column: Int = #column
+    ) throws(CasementError) {
+        try self.init(root: root, builtIn: [:], stylesheets: stylesheets, size: size, file: file, line: line, column: column)
+    }
+
+    /// A layout of `root` whose first stylesheets are served from memory, by
+    /// path, before `stylesheets` from disk (the app runtime's own defaults,
+    /// which an app's sheets override); they are never watched.
+    package init(
+        root: View, builtIn: KeyValuePairs<String, String>, stylesheets: [String], size: TerminalSize,
+        file: String, line: Int, column: Int
     ) throws(CasementError) {
         guard root.superview == nil else { throw .notTopLevel(root.name) }
         let here = CodeLocations.span(SourceLocation(file: file, line: line, column: column))
         header = SpecHeader(
-            path: Self.codeSpecPath, uses: stylesheets.map { UseSyntax(path: $0, span: here) }, lets: [], parsed: nil)
+            path: Self.codeSpecPath, uses: (builtIn.map(\.key) + stylesheets).map { UseSyntax(path: $0, span: here) },
+            lets: [], parsed: nil)
         roots = [root]
-        session = LayoutSession(specPath: Self.codeSpecPath, size: size)
+        let memory = Dictionary(builtIn.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        builtInPaths = Set(memory.keys)
+        let reader = memory.isEmpty ? FileReader.fileSystem : FileReader { path in
+            if let text = memory[path] { return text }
+            return try FileReader.fileSystem.contents(of: path)
+        }
+        session = LayoutSession(specPath: Self.codeSpecPath, reader: reader, size: size)
         layoutIfNeeded()
     }
 
@@ -91,16 +113,22 @@ public final class Layout {
     public func layoutIfNeeded() -> ReloadReport? {
         let revisions = roots.map(\.subtreeRevision)
         guard revisions != appliedRevisions else { return nil }
-        let built = SyntaxBuilder.build(roots: roots, header: header)
-        buildCount += 1
-        let report = session.apply(built: built.syntax)
         let structures = roots.map(\.structureRevision)
-        if structures != appliedStructures || order.count != built.order.count {
+        let built: BuiltSpec
+        // Only what changed is built again while the trees keep their shape
+        // and no other layout built them since (one layout per tree).
+        if structures == appliedStructures, roots.map(\.buildStamp) == appliedStamps, let last = lastBuilt {
+            built = SyntaxBuilder.patch(last, roots: roots, header: header, index: indexByView)
+            patchCount += 1
+        } else {
+            built = SyntaxBuilder.build(roots: roots, header: header)
             indexByView.removeAll(keepingCapacity: true)
             for (position, view) in built.order.enumerated() { indexByView[ObjectIdentifier(view)] = position }
         }
-        order = built.order
-        warnings = built.warnings
+        buildCount += 1
+        let report = session.apply(built: built.syntax)
+        lastBuilt = built
+        appliedStamps = roots.map(\.buildStamp)
         appliedRevisions = revisions
         appliedStructures = structures
         lastReport = report
@@ -221,13 +249,22 @@ public final class Layout {
     /// import, and the spec for `Layout(spec:)` — for a watcher (dev mode).
     public var watchedFiles: [String] {
         layoutIfNeeded()
-        return session.watchedFiles.filter { $0 != Self.codeSpecPath }
+        return session.watchedFiles.filter { $0 != Self.codeSpecPath && !builtInPaths.contains($0) }
     }
 
     /// The layout as a `.layout` spec: the tree built in code (and the spec it
     /// was loaded from), one constraint per line. An export, for the designer
     /// or a file: the engine is given the views directly, not this text.
-    public var writtenSpec: String { SpecExport.text(roots: roots, header: header) }
+    public var writtenSpec: String {
+        layoutIfNeeded()
+        return lastBuilt.map { SpecExport.text(of: $0.syntax, header: header) } ?? ""
+    }
+
+    /// The DSL's own warnings, view by view in tree order.
+    private var warnings: [Diagnostic] {
+        guard let built = lastBuilt, !built.warnings.isEmpty else { return [] }
+        return built.order.flatMap { built.warnings[ObjectIdentifier($0)] ?? [] }
+    }
 
     /// The engine's index of a view, after applying what changed.
     func index(of view: View) -> Int? {

@@ -42,10 +42,14 @@ public final class View {
     var rules: [Rule] = []
     /// For a view loaded with `Layout(spec:)`: its header and body as parsed.
     var spec: SpecOrigin?
+    /// For a spec's view: what names it across saves (see `Layout.reloadSpec()`).
+    var specKey = ""
     /// Rules `updateConstraints` matched to the spec's own rules, newest last.
     var specUpdates: [Rule] = []
     /// `distribute` lines this view holds (made by `distribute(_:along:…)`).
     var distributions: [Distribution] = []
+    /// Hugging and compression resistance set in code (`setContentHuggingPriority(_:for:)`, …).
+    var contentPrioritySettings = ContentPrioritySettings() { didSet { if contentPrioritySettings != oldValue { changed() } } }
     /// Misuse reported at the call that made it (a refused `addSubview`), shown
     /// in the layout's diagnostics while the view is in it.
     var problems: [Diagnostic] = [] { didSet { changed() } }
@@ -58,6 +62,13 @@ public final class View {
     /// The view's syntax as last built, with the warnings found building it;
     /// nil after any change to the view.
     var built: BuiltView?
+    /// For a tree's top view: the views in the tree whose built syntax a change
+    /// dropped since its layout last read them (that layout rebuilds just those
+    /// when the tree kept its shape).
+    var pendingRebuilds: [View] = []
+    /// For a tree's top view: counts the builds of its tree's syntax, so a
+    /// layout can tell whether another one built it since (then it builds it whole).
+    var buildStamp = 0
 
     /// A view of a kind; `text` is the same as `title` (the words a text view shows).
     public convenience init(
@@ -93,13 +104,16 @@ public final class View {
     /// Records a change to the view itself: its syntax is built again, and
     /// every layout of a tree holding it sees a new revision.
     func changed(structure: Bool = false) {
+        let wasBuilt = built != nil
         built = nil
-        var node: View? = self
-        while let view = node {
-            view.subtreeRevision &+= 1
-            if structure { view.structureRevision &+= 1 }
-            node = view.superview
+        var node: View = self
+        while true {
+            node.subtreeRevision &+= 1
+            if structure { node.structureRevision &+= 1 }
+            guard let parent = node.superview else { break }
+            node = parent
         }
+        if wasBuilt, !structure { node.pendingRebuilds.append(self) }
     }
 
     /// A rule of the view changed (through a handle or the maker chain).

@@ -21,28 +21,46 @@ extension App {
     /// Builds the next frame when something changed (nil when nothing did):
     /// applies intrinsic sizes and states, lays out (incrementally), paints the
     /// boxes, lets every widget draw its content, then the dev-mode overlays.
+    ///
+    /// The layers are drawn bottom to top, each over the one before: the
+    /// current screen, its widgets' overlays (open `Select` lists), the modal
+    /// screens (each with its own overlays; the command palette is the top one
+    /// while open), the toasts, then dev mode's drawer, badge and inspector.
     @discardableResult
     public func renderFrame() -> Grid? {
-        let widgets = self.widgets
-        for widget in widgets where widget.app !== self { widget.app = self }
-        applyIntrinsicSizes(widgets)
-        applyStates(widgets)
-        let report = layout.layoutIfNeeded()
-        guard needsDisplay || report != nil || frameState.grid == nil else { return nil }
-        if report != nil { layoutUpdateCount += 1 }
-        needsDisplay = false
-        collectViews()
-        // A new layout can change the chrome around intrinsic sizes: settle once more.
-        if applyIntrinsicSizes(widgets) {
-            layout.layoutIfNeeded()
-            collectViews()
+        let layers = self.layers + overlayLayers
+        var layerWidgets: [[Widget]] = []
+        var changed = false
+        for screen in layers {
+            let widgets = screen.widgets
+            for widget in widgets where widget.app !== self { widget.app = self }
+            applyIntrinsicSizes(widgets)
+            applyStates(widgets)
+            if screen.layout?.layoutIfNeeded() != nil { changed = true }
+            layerWidgets.append(widgets)
         }
-        var grid = paintBoxes()
-        drawContent(of: widgets, into: &grid)
-        dev?.drawOverlays(of: self, into: &grid)
-        frameState.grid = grid
+        guard needsDisplay || changed || frameState.grid == nil else { return nil }
+        if changed { layoutUpdateCount += 1 }
+        needsDisplay = false
+        var grid: Grid?
+        for (screen, widgets) in zip(layers, layerWidgets) {
+            collectViews(of: screen)
+            // A new layout can change the chrome around intrinsic sizes: settle once more.
+            if applyIntrinsicSizes(widgets) {
+                screen.layout?.layoutIfNeeded()
+                collectViews(of: screen)
+            }
+            if let toasts = screen as? ToastLayer { toasts.prune(in: self) }
+            var painted = paintBoxes(of: screen, onto: grid)
+            drawContent(of: widgets, in: screen, into: &painted)
+            drawWidgetOverlays(of: widgets, into: &painted)
+            grid = painted
+        }
+        var finished = grid ?? Grid(width: size.width, height: size.height)
+        dev?.drawOverlays(of: self, into: &finished)
+        frameState.grid = finished
         frameCount += 1
-        return grid
+        return finished
     }
 
     /// The grid of the last frame (renders one first if there is none).
@@ -55,31 +73,40 @@ extension App {
     public func resize(to newSize: TerminalSize) {
         guard newSize != size || newSize != layout.size else { return }
         size = newSize
-        layout.resize(to: dev?.canvasSize(for: newSize) ?? newSize)
+        for screen in layers + overlayLayers { screen.layout?.resize(to: canvasSize) }
         needsDisplay = true
     }
 
-    func collectViews() {
-        frameState.views = layout.views
-        frameState.indexByID.removeAll(keepingCapacity: true)
-        for (index, view) in frameState.views.enumerated() { frameState.indexByID[view.id] = index }
-        frameState.contentClips = contentClips(of: frameState.views)
+    func collectViews(of screen: Screen) {
+        guard let layout = screen.layout else { return }
+        var state = screen.frameState
+        screen.frameState = FrameState()   // one owner for the arrays: no copy on write
+        state.views = layout.views
+        state.indexByID.removeAll(keepingCapacity: true)
+        for (index, view) in state.views.enumerated() { state.indexByID[view.id] = index }
+        state.contentClips = contentClips(of: state.views)
+        screen.frameState = state
     }
 
-    private func paintBoxes() -> Grid {
-        let nodes = PaintNode.nodes(from: frameState.views, selected: dev?.highlightedID, related: dev?.relatedIDs ?? [])
-        let painting = painter.paint(nodes, width: size.width, height: size.height)
-        frameState.painting = painting
+    /// Paints a layer's boxes on a blank grid (the bottom layer) or over the
+    /// layers below (transparent backgrounds show them).
+    private func paintBoxes(of screen: Screen, onto below: Grid?) -> Grid {
+        let isBase = screen === currentScreen
+        let nodes = PaintNode.nodes(from: screen.frameState.views, selected: isBase ? dev?.highlightedID : nil,
+                                    related: isBase ? dev?.relatedIDs ?? [] : [])
+        let painting = below.map { painter.paint(nodes, onto: $0) } ?? painter.paint(nodes, width: size.width, height: size.height)
+        screen.frameState.painting = painting
         return painting.grid
     }
 
-    private func drawContent(of widgets: [Widget], into grid: inout Grid) {
+    private func drawContent(of widgets: [Widget], in screen: Screen, into grid: inout Grid) {
+        let frameState = screen.frameState
         var canvas = ContentCanvas(grid: grid)
         grid = Grid(width: 0, height: 0)  // one owner for the cells: no copy on write
         for widget in widgets {
             guard let id = widget.view.id, let index = frameState.indexByID[id] else { continue }
             let laid = frameState.views[index]
-            guard laid.style.visible, isShown(index) else { continue }
+            guard laid.style.visible, isShown(index, in: frameState) else { continue }
             canvas.area = Self.contentBox(of: laid)
             canvas.clip = frameState.contentClips[index]
             canvas.style = laid.style
@@ -90,7 +117,7 @@ extension App {
     }
 
     /// Whether a view and all its ancestors are visible.
-    private func isShown(_ index: Int) -> Bool {
+    private func isShown(_ index: Int, in frameState: FrameState) -> Bool {
         var current: Int? = index
         while let at = current {
             if !frameState.views[at].style.visible { return false }
@@ -128,12 +155,21 @@ extension App {
         for widget in widgets {
             let content = widget.intrinsicSize
             guard content.width != nil || content.height != nil || widget.intrinsicHandles != nil else { continue }
-            let chrome = computedStyle(of: widget.view)?.chrome ?? CellInsets()
+            let style = computedStyle(of: widget.view)
+            let priorities = IntrinsicPriorities(code: widget.view.contentPrioritiesSetInCode, style: style?.contentPriorities)
+            let chrome = style?.chrome ?? CellInsets()
             let wanted = IntrinsicSize(width: content.width.map { $0 + chrome.horizontal },
                                        height: content.height.map { $0 + chrome.vertical })
             var handles = widget.intrinsicHandles ?? Self.makeIntrinsicHandles(for: widget.view)
             guard handles.applied != wanted || handles.appliedHugging != widget.hugsContent
-                || widget.intrinsicHandles == nil else { continue }
+                || handles.appliedPriorities != priorities || widget.intrinsicHandles == nil else { continue }
+            if handles.appliedPriorities != priorities {
+                handles.widthAtLeast.update(priority: priorities.resistWidth)
+                handles.widthAtMost.update(priority: priorities.hugWidth)
+                handles.heightAtLeast.update(priority: priorities.resistHeight)
+                handles.heightAtMost.update(priority: priorities.hugHeight)
+                handles.appliedPriorities = priorities
+            }
             Self.set(handles.widthAtLeast, to: wanted.width)
             Self.set(handles.widthAtMost, to: widget.hugsContent ? wanted.width : nil)
             Self.set(handles.heightAtLeast, to: wanted.height)
@@ -178,7 +214,7 @@ extension App {
         let key = ObjectIdentifier(view)
         guard appliedStates[key] != states else { return }
         appliedStates[key] = states
-        if layout.setStates(states, of: view)?.applied == true { needsDisplay = true }
+        if (layer(showing: view)?.layout ?? layout).setStates(states, of: view)?.applied == true { needsDisplay = true }
     }
 }
 

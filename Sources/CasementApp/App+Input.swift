@@ -6,7 +6,8 @@ extension App {
     /// Delivers one key or mouse event as the terminal reports it: dev-mode keys
     /// first (F12), then the focused widget (the widget under the pointer for the
     /// mouse), bubbling up through its superviews' widgets, then Tab/Shift-Tab,
-    /// then the app's bindings.
+    /// then the bindings of the screen on top (a modal one: then Escape
+    /// dismisses it), then the app's bindings, then Ctrl-P (the command palette).
     public func dispatch(_ key: Key) {
         needsDisplay = true
         if let dev, dev.handle(key, in: self) { return }
@@ -21,7 +22,19 @@ extension App {
             if let focused = focusedWidget, bubble(.key(key), from: focused) { return }
             if key == .tab { focusNext(); return }
             if key == .backTab { focusPrevious(); return }
-            for action in bindings[key] ?? [] { action() }
+            let top = topScreen
+            let screenActions = top.bindings.actions(for: key)
+            guard screenActions.isEmpty else {
+                for action in screenActions { action() }
+                return
+            }
+            if top !== currentScreen, key == .escape {
+                if top.isDismissable { dismissModal() }
+                return
+            }
+            let actions = bindings.actions(for: key)
+            for action in actions { action() }
+            if actions.isEmpty { handleUnbound(key) }
         }
     }
 
@@ -38,7 +51,10 @@ extension App {
 
     private func click(x: Int, y: Int) {
         pointer(movedTo: x, y: y)
-        guard let target = widget(atX: x, y: y) else { return }
+        if dismissToast(atX: x, y: y) { return }
+        let target = widget(atX: x, y: y)
+        closeOverlays(except: target)
+        guard let target else { return }
         if target.canFocus, !target.isDisabled { focus(target) }
         guard let box = contentBox(of: target.view) else { return }
         _ = bubble(.click(x: x - box.x, y: y - box.y), from: target)
@@ -63,18 +79,26 @@ extension App {
         return false
     }
 
-    private func contentBox(of view: View) -> CellRect? {
-        guard let id = view.id, let index = frameState.indexByID[id] else { return nil }
-        return Self.contentBox(of: frameState.views[index])
+    /// A view's content box in the last frame of its layer (absolute).
+    func contentBox(of view: View) -> CellRect? {
+        guard let state = frameState(showing: view), let id = view.id, let index = state.indexByID[id] else { return nil }
+        return Self.contentBox(of: state.views[index])
     }
 
-    /// The innermost widget whose view covers (x, y) in the last frame.
+    /// The innermost widget whose view covers (x, y) in the last frame, on the
+    /// screen on top (an open `Select` list over it first); what is behind a
+    /// modal screen is never hit.
     public func widget(atX x: Int, y: Int) -> Widget? {
-        guard let painting = frameState.painting, let node = painting.node(atX: x, y: y) else { return nil }
+        let top = topScreen
+        if let open = overlayWidget(atX: x, y: y, on: top) { return open }
+        let state = top.frameState
+        guard let painting = state.painting, let node = painting.node(atX: x, y: y), node < state.views.count else {
+            return nil
+        }
         var current: Int? = node
         while let index = current {
-            let laid = frameState.views[index]
-            if let view = layout.view(laid.id), let widget = view.widget { return widget }
+            let laid = state.views[index]
+            if let view = top.view(laid.id), let widget = view.widget { return widget }
             current = laid.parentIndex
         }
         return nil
@@ -82,19 +106,24 @@ extension App {
 
     // MARK: Focus
 
-    /// The widgets Tab visits, in tree order: focusable, enabled and laid out on screen.
+    /// The widgets Tab visits, in tree order: focusable, enabled and laid out on
+    /// the screen on top (a modal screen keeps Tab inside it).
     public var focusOrder: [Widget] {
-        widgets.filter { widget in
+        let frameState = topScreen.frameState
+        return topScreen.widgets.filter { widget in
             guard widget.canFocus, !widget.isDisabled else { return false }
             guard let frame = frame(of: widget.view) else { return frameState.views.isEmpty }
             return frame.width > 0 && frame.height > 0 && (computedStyle(of: widget.view)?.visible ?? true)
         }
     }
 
-    /// Gives `widget` the focus (nil: nobody has it).
+    /// Gives `widget` the focus (nil: nobody has it) on the screen that shows
+    /// it; it takes effect when that screen is on top.
     public func focus(_ widget: Widget?) {
         guard widget !== focusedWidget else { return }
-        focusedWidget = widget
+        let screen = widget.flatMap { layer(showing: $0.view) } ?? topScreen
+        if screen === topScreen, let leaving = focusedWidget as? any OverlayWidget { leaving.closeOverlay() }
+        screen.focusedWidget = widget
         needsDisplay = true
     }
 

@@ -10,7 +10,7 @@ import TerminalUI
 ///     let root = View(.screen, id: "root")
 ///     let list = ListView(items: ["one", "two"])
 ///     root.addSubview(list)
-///     list.view.makeConstraints { make in make.edges.equalToSuperview() }
+///     list.makeConstraints { make in make.edges.equalToSuperview() }
 ///     let app = try App(root: root, stylesheets: ["app.cas"])
 ///     app.bind(.character("q")) { app.quit() }
 ///     try app.run()
@@ -25,14 +25,23 @@ import TerminalUI
 /// only the cells that changed reach the terminal.
 @MainActor
 public final class App {
-    /// The layout of the app's views (stylesheets, diagnostics, `explain`).
-    public internal(set) var layout: Layout
-    /// The top-level view.
+    /// The layout of the current screen's views (stylesheets, diagnostics, `explain`).
+    public internal(set) var layout: Layout {
+        get { currentScreen.layout! }
+        set { currentScreen.layout = newValue }
+    }
+    /// The current screen's top-level view.
     public var root: View { layout.root }
+    /// The screens pushed, the app's first one at the bottom; the last is shown.
+    public internal(set) var screens: [Screen]
+    /// The modal screens drawn over the current one, the last on top (it takes the events).
+    public internal(set) var modals: [Screen] = []
+    /// The stylesheets every screen uses (a pushed screen adds its own).
+    let appStylesheets: [String]
     /// Set by widgets and the runtime when something must be drawn again.
     public var needsDisplay = true
-    /// The widget with the keyboard focus.
-    public internal(set) var focusedWidget: Widget?
+    /// The widget with the keyboard focus (on the top modal screen, or else the current screen).
+    public var focusedWidget: Widget? { topScreen.focusedWidget }
     /// The widget the mouse was last over.
     public internal(set) var hoveredWidget: Widget?
     /// Whether `quit()` was called (or a quit signal arrived).
@@ -47,13 +56,26 @@ public final class App {
     var painter = Painter()
 
     var size: TerminalSize
-    var bindings: [Key: [() -> Void]] = [:]
+    var bindings = KeyBindings()
     var timers: [AppTimer] = []
     var nextTimerID = 0
     let mailbox = Mailbox()
     var appliedStates: [ObjectIdentifier: [String]] = [:]
-    var frameState = FrameState()
+    /// What the current screen's last frame was built from.
+    var frameState: FrameState {
+        get { currentScreen.frameState }
+        set { currentScreen.frameState = newValue }
+    }
     var dev: DevMode?
+    /// Commands of the palette that no key runs (`addCommand`).
+    var commands: [PaletteCommand] = []
+    /// Whether Ctrl-P opens the command palette (and the footer shows it).
+    public var commandPaletteEnabled = true { didSet { needsDisplay = true } }
+    /// Layers drawn over the screens and modals that are not screens of the
+    /// app's own (the toasts).
+    var overlayLayers: [Screen] = []
+    /// Warnings about calls that could not work as written (Usage.swift).
+    var usageWarnings: [Diagnostic] = []
     /// Frames built so far (a frame is built only when something changed).
     public internal(set) var frameCount = 0
     /// Frames whose layout changed (views, rules, intrinsic sizes, states): the rest
@@ -67,7 +89,9 @@ public final class App {
                 file: String = #fileID, line: Int = #line, column: Int = #column) throws {
         let size = TerminalSize(width: 80, height: 24)
         self.size = size
-        layout = try Layout(root: root, stylesheets: stylesheets, size: size, file: file, line: line, column: column)
+        let layout = try Layout(root: root, stylesheets: stylesheets, size: size, file: file, line: line, column: column)
+        screens = [Screen(root: root, layout: layout, specPath: nil)]
+        appStylesheets = stylesheets
         isDevMode = devMode ?? App.devModeRequested()
         if isDevMode { dev = DevMode(specPath: nil) }
     }
@@ -78,7 +102,9 @@ public final class App {
     public init(spec path: String, devMode: Bool? = nil) throws {
         let size = TerminalSize(width: 80, height: 24)
         self.size = size
-        layout = try Layout(spec: path, size: size)
+        let layout = try Layout(spec: path, size: size)
+        screens = [Screen(root: layout.root, layout: layout, specPath: path)]
+        appStylesheets = layout.watchedFiles.filter { $0.hasSuffix(".cas") }
         isDevMode = devMode ?? App.devModeRequested()
         if isDevMode { dev = DevMode(specPath: path) }
     }
@@ -93,15 +119,21 @@ public final class App {
     /// The view with this id (built in code or loaded from the spec).
     public func view(_ id: String) -> View? { layout.view(id) }
 
-    /// Every widget in the tree, in tree order.
-    public var widgets: [Widget] {
-        layout.roots.flatMap(\.allViews).compactMap(\.widget)
+    /// Every widget of the current screen, in tree order.
+    public var widgets: [Widget] { currentScreen.widgets }
+
+    /// Calls `action` when `key` reaches the app (no widget handled it, nor a
+    /// binding of the screen on top). Several actions for one key run in the order bound.
+    public func bind(_ key: Key, _ action: @escaping () -> Void) {
+        bindings.add(key, description: nil, action: action)
+        needsDisplay = true
     }
 
-    /// Calls `action` when `key` reaches the app (no widget handled it). Several
-    /// actions for one key run in the order bound.
-    public func bind(_ key: Key, _ action: @escaping () -> Void) {
-        bindings[key, default: []].append(action)
+    /// Binds `key` as `bind(_:_:)` does, with what it does in words: the
+    /// `Footer` shows it (` q Quit `) and the command palette lists it.
+    public func bind(_ key: Key, _ description: String, _ action: @escaping () -> Void) {
+        bindings.add(key, description: description, action: action)
+        needsDisplay = true   // a footer shows it
     }
 
     /// Ends the event loop after the current event; the terminal is restored.
@@ -117,19 +149,20 @@ public final class App {
 
     /// The computed style a view has in the last layout (nil before it is laid out).
     public func computedStyle(of view: View) -> ComputedStyle? {
-        guard let id = view.id, let index = frameState.indexByID[id] else { return nil }
-        return frameState.views[index].style
+        guard let state = frameState(showing: view), let id = view.id, let index = state.indexByID[id] else { return nil }
+        return state.views[index].style
     }
 
     /// A view's frame in the last layout (absolute cells).
     public func frame(of view: View) -> ViewFrame? {
-        guard let id = view.id, let index = frameState.indexByID[id] else { return nil }
-        return frameState.views[index].frame
+        guard let state = frameState(showing: view), let id = view.id, let index = state.indexByID[id] else { return nil }
+        return state.views[index].frame
     }
 
     /// The layout's diagnostics (`casement check`'s, at the Swift and spec lines
-    /// that wrote each rule).
-    public var diagnostics: [Diagnostic] { layout.diagnostics }
+    /// that wrote each rule), then warnings about calls that could not work as
+    /// written (an index out of range, a screen pushed twice), at their Swift lines.
+    public var diagnostics: [Diagnostic] { layout.diagnostics + usageDiagnostics }
 
     /// `casement explain`'s text for a view (nil when it is not laid out).
     public func explain(_ view: View) -> String? { layout.explain(view) }

@@ -53,8 +53,7 @@ public final class AppPilot {
 
     /// Clicks a widget at (x, y) of its content box.
     public func click(_ widget: Widget, x: Int = 0, y: Int = 0) {
-        guard let id = widget.view.id, let index = app.frameState.indexByID[id] else { return }
-        let box = App.contentBox(of: app.frameState.views[index])
+        guard let box = app.contentBox(of: widget.view) else { return }
         click(x: box.x + x, y: box.y + y)
     }
 

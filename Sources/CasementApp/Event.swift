@@ -32,4 +32,6 @@ public enum ViewState: String, Hashable, Sendable, CaseIterable {
     case disabled
     /// The mouse was last seen over it. Named as the stylesheets' well-known state.
     case hovered
+    /// The widget is on: a checked `Checkbox`, a `Switch` that is on.
+    case checked
 }

@@ -19,11 +19,15 @@ extension App {
         public var input: Int32
         /// Where output goes.
         public var output: Int32
+        /// Turn the terminal's suspend key off while the app runs, so Ctrl-Z
+        /// reaches it (a `TextArea`'s undo) instead of stopping it. Ctrl-C stays
+        /// the quit signal.
+        public var disablesSuspendKey: Bool
 
         /// Options; every argument left out keeps its default.
         public init(
             enablesMouse: Bool = true, maximumColorDepth: ColorDepth? = nil, escapeDelay: Duration = .milliseconds(25),
-            handlesSignals: Bool = true, input: Int32 = 0, output: Int32 = 1
+            handlesSignals: Bool = true, input: Int32 = 0, output: Int32 = 1, disablesSuspendKey: Bool = true
         ) {
             self.enablesMouse = enablesMouse
             self.maximumColorDepth = maximumColorDepth
@@ -31,6 +35,7 @@ extension App {
             self.handlesSignals = handlesSignals
             self.input = input
             self.output = output
+            self.disablesSuspendKey = disablesSuspendKey
         }
 
         /// The terminal session's options these stand for.
@@ -40,7 +45,7 @@ extension App {
             return TerminalSession.Options(
                 inputDescriptor: input, outputDescriptor: output, enablesMouse: enablesMouse,
                 handlesSignals: handlesSignals, maximumColorDepth: maximumColorDepth,
-                escapeDelayMilliseconds: max(0, milliseconds))
+                escapeDelayMilliseconds: max(0, milliseconds), disablesSuspendKey: disablesSuspendKey)
         }
     }
 }

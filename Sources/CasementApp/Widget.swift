@@ -1,5 +1,7 @@
 import Canvas
+import Cells
 import Casement
+import Diagnostics
 import LayoutSpec
 import Stylesheet
 
@@ -27,6 +29,11 @@ open class Widget {
     public var isDisabled = false { didSet { setNeedsDisplay() } }
     /// Sets the `selected` state (a shown tab, a chosen item).
     public var isSelected = false { didSet { setNeedsDisplay() } }
+    /// Sets the `checked` state (a checkbox or switch that is on).
+    public var isChecked = false { didSet { if isChecked != oldValue { setNeedsDisplay() } } }
+    /// Warnings about how the widget was used (an index out of range, no
+    /// options), at its Swift line; `app.diagnostics` lists them.
+    var usageWarnings: [Diagnostic] = []
     /// Views inside the widget that only carry a style (a selected row, a header):
     /// their computed styles are read in `draw(in:)` through `style(of:)`.
     var styleViews: [View] = []
@@ -93,14 +100,17 @@ open class Widget {
         if isSelected { states.append(ViewState.selected.rawValue) }
         if isDisabled { states.append(ViewState.disabled.rawValue) }
         if app?.hoveredWidget === self { states.append(ViewState.hovered.rawValue) }
+        if isChecked { states.append(ViewState.checked.rawValue) }
         return states
     }
 
-    /// The states of a style view: `selected`, plus the widget's `focused` and `disabled`.
+    /// The states of a style view: `selected`, plus the widget's `focused`,
+    /// `disabled` and `checked`.
     func states(ofStyleView child: View) -> [String] {
         var states = [ViewState.selected.rawValue]
         if isFocused { states.append(ViewState.focused.rawValue) }
         if isDisabled { states.append(ViewState.disabled.rawValue) }
+        if isChecked { states.append(ViewState.checked.rawValue) }
         return states
     }
 }
@@ -128,6 +138,29 @@ struct IntrinsicHandles {
     var heightAtMost: Constraint
     var applied = IntrinsicSize()
     var appliedHugging = false
+    var appliedPriorities = IntrinsicPriorities()
+}
+
+/// The priorities of a widget's intrinsic-size rules: what code set on its view
+/// (`setContentHuggingPriority(_:for:)`, …), else its stylesheet's `hug` and
+/// `resist`, else hugging 600 and resistance 750, as for a text view.
+struct IntrinsicPriorities: Equatable {
+    var resistWidth = View.defaultContentCompressionResistancePriority
+    var hugWidth = View.defaultContentHuggingPriority
+    var resistHeight = View.defaultContentCompressionResistancePriority
+    var hugHeight = View.defaultContentHuggingPriority
+
+    init() {}
+
+    init(code: ContentPriorityParameters, style: ContentPriorities?) {
+        func level(_ set: LayoutPriority?, _ styled: Int?, _ fallback: LayoutPriority) -> LayoutPriority {
+            set ?? styled.flatMap { LayoutPriority($0) } ?? fallback
+        }
+        resistWidth = level(code.resistWidth, style?.resistWidth, resistWidth)
+        hugWidth = level(code.hugWidth, style?.hugWidth, hugWidth)
+        resistHeight = level(code.resistHeight, style?.resistHeight, resistHeight)
+        hugHeight = level(code.hugHeight, style?.hugHeight, hugHeight)
+    }
 }
 
 /// Made-up ids for widgets created without one: `list1`, `table2`, …

@@ -65,6 +65,9 @@ public struct ComputedStyle: Hashable, Sendable {
     public var maxHeight: Double?
     /// A grid's column count; nil: the spec decides (a `columns` parameter).
     public var columns: Int?
+    /// `hug`, `resist` and their `-width`/`-height` forms: how strongly a text
+    /// (or a widget) keeps its natural size, per axis; unset: the engine's defaults.
+    public var contentPriorities = ContentPriorities()
 
     /// The defaults every view starts from before its stylesheet's declarations apply.
     public init() {}

@@ -141,6 +141,13 @@ extension DiagnosticCode {
     /// A view whose text does not fit in its box (`check` only).
     public static let engineTextClipped = DiagnosticCode(rawValue: "engine.text-clipped")
 
+    // MARK: Apps
+
+    /// A widget, screen or app call used in a way that cannot work (no options,
+    /// an index out of range, a screen pushed twice, popping the last screen),
+    /// reported at the Swift line; the call does the nearest safe thing instead.
+    public static let appUsage = DiagnosticCode(rawValue: "app.usage")
+
     /// Every code above, in a stable order (docs/diagnostics.md lists each).
     public static let all: [DiagnosticCode] = [
         .unreadableFile, .moreNotShown, .unclassified,
@@ -152,5 +159,6 @@ extension DiagnosticCode {
         .layoutPlacement, .layoutShorthand, .layoutTooDeep, .layoutUse, .layoutUnit, .layoutEmpty,
         .engineConflict, .engineInactive, .engineOverflow, .engineAmbiguous, .engineNegativeSize,
         .engineOffCanvas, .engineTextClipped,
+        .appUsage,
     ]
 }

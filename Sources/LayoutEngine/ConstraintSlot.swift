@@ -1,3 +1,4 @@
+import LayoutSpec
 import Cassowary
 import LayoutSpec
 
@@ -48,6 +49,8 @@ struct ConstraintSlot: Sendable {
 struct ImplicitSlot: Sendable {
     var kind: ImplicitKind
     var slot: ConstraintSlot
+    /// The kind's priority, or the one the view sets (a text's hugging and resistance).
+    var priority: LayoutPriority
 }
 
 /// A conflict the engine resolved: the minimal set of required constraints that

@@ -154,10 +154,38 @@ struct TextMeasure: Hashable, Sendable {
     }
 }
 
-/// One implicit constraint a view should have, with its constant.
+/// One implicit constraint a view should have, with its constant and priority.
 struct ImplicitRequest: Hashable, Sendable {
     var kind: ImplicitKind
     var constant: Double
+    var priority: LayoutPriority
+
+    init(kind: ImplicitKind, constant: Double, priority: LayoutPriority? = nil) {
+        self.kind = kind
+        self.constant = constant
+        self.priority = priority ?? kind.priority
+    }
+}
+
+/// A text's hugging and compression resistance per axis, as it applies: what
+/// code or the spec's header sets (`[hug=…]`), else the stylesheet's (`hug …`),
+/// else the engine's default (hugging 600, loosely 250 along the axis the text
+/// grows on; resistance 750).
+struct TextPriorities: Hashable, Sendable {
+    var hugWidth: LayoutPriority?
+    var hugHeight: LayoutPriority?
+    var resistWidth: LayoutPriority?
+    var resistHeight: LayoutPriority?
+
+    init(parameters: ContentPriorityParameters, style: ContentPriorities) {
+        func level(_ value: Int?) -> LayoutPriority? { value.flatMap { LayoutPriority($0) } }
+        hugWidth = parameters.hugWidth ?? level(style.hugWidth)
+        hugHeight = parameters.hugHeight ?? level(style.hugHeight)
+        resistWidth = parameters.resistWidth ?? level(style.resistWidth)
+        resistHeight = parameters.resistHeight ?? level(style.resistHeight)
+    }
+
+    init() {}
 }
 
 enum ImplicitConstraints {
@@ -185,7 +213,7 @@ enum ImplicitConstraints {
     /// `growAxis` is the axis along which the view has `grow` in a row or column.
     static func requests(
         isTopLevelScreen: Bool, terminal: TerminalSize, style: ComputedStyle, text: TextMeasure?, textHeight: Int?,
-        growAxis: Axis? = nil
+        growAxis: Axis? = nil, priorities: TextPriorities = TextPriorities()
     ) -> [ImplicitRequest] {
         var result: [ImplicitRequest] = []
         if isTopLevelScreen {
@@ -207,10 +235,12 @@ enum ImplicitConstraints {
         if let text {
             let width = Double(text.intrinsicWidth)
             let height = Double(textHeight ?? text.lineCount + text.chromeHeight)
-            result.append(ImplicitRequest(kind: .resistWidth, constant: width))
-            result.append(ImplicitRequest(kind: growAxis == .horizontal ? .looseHugWidth : .hugWidth, constant: width))
-            result.append(ImplicitRequest(kind: .resistHeight, constant: height))
-            result.append(ImplicitRequest(kind: growAxis == .vertical ? .looseHugHeight : .hugHeight, constant: height))
+            result.append(ImplicitRequest(kind: .resistWidth, constant: width, priority: priorities.resistWidth))
+            result.append(ImplicitRequest(
+                kind: growAxis == .horizontal ? .looseHugWidth : .hugWidth, constant: width, priority: priorities.hugWidth))
+            result.append(ImplicitRequest(kind: .resistHeight, constant: height, priority: priorities.resistHeight))
+            result.append(ImplicitRequest(
+                kind: growAxis == .vertical ? .looseHugHeight : .hugHeight, constant: height, priority: priorities.hugHeight))
         }
         return result
     }

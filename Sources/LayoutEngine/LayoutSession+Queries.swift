@@ -69,7 +69,8 @@ extension LayoutSession {
             let id = views[view].id
             let constant = binding.slot(ref).constant ?? 0
             let left = "\(id).\(kind.attribute.rawValue) \(kind.relation.rawValue) "
-            let tail = (kind.priority.isRequired ? "" : " @\(kind.priority)") + " as \(kind.label)"
+            let priority = binding.priority(ofImplicit: view, kind)
+            let tail = (priority.isRequired ? "" : " @\(priority)") + " as \(kind.label)"
             var text = left + formatCells(constant) + tail
             var resolved: String?
             switch kind {
@@ -89,7 +90,7 @@ extension LayoutSession {
                 location = why.winner.location
             }
             return ConstraintInfo(
-                origin: .engine(kind), view: id, text: text, resolvedText: resolved, priority: kind.priority,
+                origin: .engine(kind), view: id, text: text, resolvedText: resolved, priority: priority,
                 label: kind.label, location: location, status: status, views: [id])
         }
     }

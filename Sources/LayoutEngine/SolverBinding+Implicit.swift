@@ -12,6 +12,8 @@ struct ImplicitConstraintState: Sendable {
     var isTopLevelScreen = false
     /// The axis along which its row or column makes it grow.
     var growAxis: Axis?
+    /// For `text` views: the hugging and resistance it sets.
+    var priorities = TextPriorities()
 }
 
 /// What one view's implicit constraints are made from.
@@ -19,12 +21,13 @@ private struct ImplicitInputs {
     var kind: ViewKind
     var isTopLevelScreen: Bool
     var growAxis: Axis?
+    var priorities: TextPriorities
 
     /// Whether the constraints of `states[index]` were made from these inputs
     /// (read field by field: taking the state out of its array would copy it).
     func match(_ states: [ImplicitConstraintState], _ index: Int) -> Bool {
         states[index].isTopLevelScreen == isTopLevelScreen && (states[index].text != nil) == (kind == .text)
-            && states[index].growAxis == growAxis
+            && states[index].growAxis == growAxis && states[index].priorities == priorities
     }
 }
 
@@ -50,7 +53,12 @@ extension SolverBinding {
             let kind = document.views[index].kind
             let inputs = ImplicitInputs(
                 kind: kind, isTopLevelScreen: kind == .screen && document.views[index].parent == nil,
-                growAxis: kind == .text ? growAxes[index] : nil)
+                growAxis: kind == .text ? growAxes[index] : nil,
+                priorities: kind == .text
+                    ? TextPriorities(
+                        parameters: document.views[index].contentPriorities,
+                        style: change.next.styles.contentPriorities(ofView: index))
+                    : TextPriorities())
             if inputs.isTopLevelScreen { topLevelScreens.append(index) }
             let before = change.oldIndex(index)
             if before == nil || change.styleChanged[index] || !inputs.match(implicitConstraints, index) {
@@ -80,11 +88,12 @@ extension SolverBinding {
         }
         let requests = ImplicitConstraints.requests(
             isTopLevelScreen: inputs.isTopLevelScreen, terminal: terminalSize, style: style, text: text,
-            textHeight: textHeight, growAxis: inputs.growAxis)
+            textHeight: textHeight, growAxis: inputs.growAxis, priorities: inputs.priorities)
         state.slots = reconcile(state.slots, with: requests, view: index, oldView: oldView, &work, &dirty, &counts)
         state.text = text
         state.isTopLevelScreen = inputs.isTopLevelScreen
         state.growAxis = inputs.growAxis
+        state.priorities = inputs.priorities
         implicitConstraints[index] = state
     }
 
@@ -96,19 +105,36 @@ extension SolverBinding {
         var result: [ImplicitSlot] = []
         var i = 0, j = 0
         while i < current.count || j < requests.count {
-            if j == requests.count || (i < current.count && current[i].kind < requests[j].kind) {
+            if j < requests.count, i < current.count, current[i].kind == requests[j].kind,
+                current[i].priority != requests[j].priority
+            {
+                // Another priority: out of the solver, and in again at the new one.
+                retire(current[i].slot, ref: .implicit(view: oldView ?? view, kind: current[i].kind))
+                let ref = ConstraintRef.implicit(view: view, kind: requests[j].kind)
+                result.append(ImplicitSlot(
+                    kind: requests[j].kind, slot: fresh(ref, .constant(requests[j].constant), &work),
+                    priority: requests[j].priority))
+                counts.replaced += 1
+                dirty.mark(view)
+                i += 1
+                j += 1
+            } else if j == requests.count || (i < current.count && current[i].kind < requests[j].kind) {
                 retire(current[i].slot, ref: .implicit(view: oldView ?? view, kind: current[i].kind))
                 counts.removed += 1
                 dirty.mark(view)
                 i += 1
             } else if i == current.count || requests[j].kind < current[i].kind {
                 let ref = ConstraintRef.implicit(view: view, kind: requests[j].kind)
-                result.append(ImplicitSlot(kind: requests[j].kind, slot: fresh(ref, .constant(requests[j].constant), &work)))
+                result.append(ImplicitSlot(
+                    kind: requests[j].kind, slot: fresh(ref, .constant(requests[j].constant), &work),
+                    priority: requests[j].priority))
                 counts.added += 1
                 dirty.mark(view)
                 j += 1
             } else {
-                result.append(ImplicitSlot(kind: requests[j].kind, slot: carried(current[i].slot, to: requests[j], view, &work, &dirty, &counts)))
+                result.append(ImplicitSlot(
+                    kind: requests[j].kind, slot: carried(current[i].slot, to: requests[j], view, &work, &dirty, &counts),
+                    priority: requests[j].priority))
                 i += 1
                 j += 1
             }

@@ -18,7 +18,7 @@ extension SolverBinding {
             if kind == .screenHeight { terms.append(SolverTerm(terminalHeight, -1)) }
             return SolverConstraint(
                 SolverExpression(terms: terms, constant: -constant), Self.solverRelation(kind.relation),
-                priority: Self.solverPriority(kind.priority))
+                priority: Self.solverPriority(priority(ofImplicit: view, kind)))
         }
     }
 

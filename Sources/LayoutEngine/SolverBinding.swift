@@ -86,6 +86,11 @@ struct SolverBinding: Sendable {
 
     // MARK: Slots
 
+    /// The priority of an engine constraint: its kind's, or what the view sets.
+    func priority(ofImplicit view: Int, _ kind: ImplicitKind) -> LayoutPriority {
+        implicitConstraints[view].slots.first { $0.kind == kind }?.priority ?? kind.priority
+    }
+
     func slot(_ ref: ConstraintRef) -> ConstraintSlot {
         switch ref {
         case .spec(let index):

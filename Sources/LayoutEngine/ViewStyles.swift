@@ -50,6 +50,9 @@ struct ViewStyles: RandomAccessCollection, Sendable {
         StyleValues.value(name, in: cascaded[index])
     }
 
+    /// A view's hugging and resistance from its stylesheets (the quoted strings never set them).
+    func contentPriorities(ofView index: Int) -> ContentPriorities { cascaded[index].contentPriorities }
+
     /// Whether any view is collapsed (the quoted strings never change `collapse`).
     var anyCollapsed: Bool { cascaded.contains { $0.collapse } }
 }

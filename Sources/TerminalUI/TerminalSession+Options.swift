@@ -26,6 +26,10 @@ extension TerminalSession {
         public var escapeDelayMilliseconds: Int
         /// How struck-through cells are drawn (ncurses has no strike-through attribute).
         public var strikethrough: StrikethroughRendering
+        /// Turn the terminal's suspend character (Ctrl-Z) off while the session
+        /// runs, so that it arrives as a key (`.control("z")`, an editor's undo)
+        /// instead of stopping the process. Ctrl-C stays the interrupt signal.
+        public var disablesSuspendKey: Bool
 
         /// Options for a session on standard input and output: $TERM, mouse and signal handling on, 25 ms escape delay.
         public init(
@@ -36,7 +40,8 @@ extension TerminalSession {
             handlesSignals: Bool = true,
             maximumColorDepth: ColorDepth? = nil,
             escapeDelayMilliseconds: Int = 25,
-            strikethrough: StrikethroughRendering = .combiningOverlay
+            strikethrough: StrikethroughRendering = .combiningOverlay,
+            disablesSuspendKey: Bool = false
         ) {
             self.inputDescriptor = inputDescriptor
             self.outputDescriptor = outputDescriptor
@@ -46,6 +51,7 @@ extension TerminalSession {
             self.maximumColorDepth = maximumColorDepth
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
             self.strikethrough = strikethrough
+            self.disablesSuspendKey = disablesSuspendKey
         }
     }
 }

@@ -106,6 +106,7 @@ public final class TerminalSession {
         inputFile = started.input
 
         Self.configureTerminalModes()
+        if options.disablesSuspendKey { Self.disableSuspendCharacter(on: options.inputDescriptor) }
         keyReader = KeyReader(pad: started.pad, escapeDelayMilliseconds: options.escapeDelayMilliseconds)
         curs_set(0)
 
@@ -177,6 +178,19 @@ public final class TerminalSession {
         intrflush(casement_stdscr(), false)
         // Never abandon an update half-way for pending input: frames stay whole.
         typeahead(-1)
+    }
+
+    /// Turns VSUSP off on the terminal (ncurses' `endwin` gives back the modes
+    /// it saved at the start, so the shell gets its Ctrl-Z again), and records
+    /// the result as ncurses' program mode so a resume keeps it off.
+    private static func disableSuspendCharacter(on descriptor: Int32) {
+        var modes = termios()
+        guard tcgetattr(descriptor, &modes) == 0 else { return }
+        withUnsafeMutableBytes(of: &modes.c_cc) { characters in
+            characters[Int(VSUSP)] = 0   // _POSIX_VDISABLE on Linux
+        }
+        guard tcsetattr(descriptor, TCSANOW, &modes) == 0 else { return }
+        def_prog_mode()
     }
 
     /// Starts ncurses' colours where the terminal has them: what it supports

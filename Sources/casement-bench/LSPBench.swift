@@ -190,9 +190,9 @@ private final class BenchClient: @unchecked Sendable {
     }
 
     private func received(_ frame: Data) {
-        // A published list of diagnostics is read only as far as its uri and version
-        // (the server writes them first): parsing 800 diagnostics here would time the
-        // bench's own client, on the server's thread.
+        // A published list of diagnostics is read only for its uri and version:
+        // parsing 800 diagnostics here would time the bench's own client, on the
+        // server's thread.
         if let (uri, version) = Self.publishedVersion(frame) {
             condition.lock()
             latestDiagnosticsVersion[uri] = max(latestDiagnosticsVersion[uri] ?? 0, version)
@@ -224,16 +224,19 @@ private final class BenchClient: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The uri and version of a `publishDiagnostics` frame, read from its start; nil for any other frame.
+    /// The uri and version of a `publishDiagnostics` frame, read from its end (the
+    /// server writes the params' keys sorted: the diagnostics first); nil for any other frame.
     static func publishedVersion(_ frame: Data) -> (String, Int)? {
-        let head = frame.prefix(1024)
-        guard let method = head.firstRange(of: Data(#""method":"textDocument/publishDiagnostics""#.utf8)),
-            let uriKey = head[method.upperBound...].firstRange(of: Data(#""uri":""#.utf8)),
-            let uriEnd = head[uriKey.upperBound...].firstIndex(of: UInt8(ascii: "\""))
+        guard frame.prefix(200).firstRange(of: Data(#""method":"textDocument/publishDiagnostics""#.utf8)) != nil else {
+            return nil
+        }
+        let tail = frame.suffix(1024)
+        guard let uriKey = tail.lastRange(of: Data(#""uri":""#.utf8)),
+            let uriEnd = tail[uriKey.upperBound...].firstIndex(of: UInt8(ascii: "\""))
         else { return nil }
-        let uri = String(decoding: head[uriKey.upperBound..<uriEnd], as: UTF8.self)
-        guard let versionKey = head[uriEnd...].firstRange(of: Data(#""version":"#.utf8)) else { return (uri, 0) }
-        let digits = head[versionKey.upperBound...].prefix { $0 >= 48 && $0 <= 57 }
+        let uri = String(decoding: tail[uriKey.upperBound..<uriEnd], as: UTF8.self)
+        guard let versionKey = tail[uriEnd...].firstRange(of: Data(#""version":"#.utf8)) else { return (uri, 0) }
+        let digits = tail[versionKey.upperBound...].prefix { $0 >= 48 && $0 <= 57 }
         return (uri, Int(String(decoding: digits, as: UTF8.self)) ?? 0)
     }
 

@@ -40,11 +40,13 @@ extension SolverBench {
     /// moves the rest of the chain (issue 11, item 11). Phase `build`: add and
     /// read; phase `ambiguities`: one ambiguity query that keeps every
     /// direction; phase `stream`: the same directions taken one at a time
-    /// (`forEachAmbiguity`, what the engine uses). The `-peak-rss` phases are the
+    /// (`forEachAmbiguity`); phase `undetermined`: every variable some direction
+    /// moves, in one pass (`undeterminedVariables()`, what the engine uses:
+    /// linear where the other two are quadratic). The `-peak-rss` phases are the
     /// most memory each took beyond what the process held, in MB, on the first
     /// run (Linux only): quadratic for the list, linear for the stream.
     func measureAmbiguousChain(n: Int, runs: Int) throws {
-        var build: [Double] = [], query: [Double] = [], stream: [Double] = []
+        var build: [Double] = [], query: [Double] = [], stream: [Double] = [], undetermined: [Double] = []
         var queryHeap: [Double] = [], streamHeap: [Double] = []
         for _ in 0..<runs {
             var solver = Solver()
@@ -65,18 +67,22 @@ extension SolverBench {
                 queryHeap.append(held.list)
                 streamHeap.append(held.stream)
             }
+            var moved = 0
+            undetermined.append(measureSeconds { moved = solver.undeterminedVariables().count } * 1e3)
             var streamed = 0
             stream.append(measureSeconds { solver.forEachAmbiguity { _ in streamed += 1 } } * 1e3)
             var found: [Ambiguity] = []
             query.append(measureSeconds { found = solver.ambiguities() } * 1e3)
             if verbose { printError("ambiguities: \(found.count), \(solver.statistics)") }
-            guard found.count == n - 1, streamed == n - 1 else {
-                throw ValidationError("ambiguous-chain: \(found.count) listed, \(streamed) streamed, expected \(n - 1)")
+            guard found.count == n - 1, streamed == n - 1, moved == 2 * n - 1 else {
+                throw ValidationError(
+                    "ambiguous-chain: \(found.count) listed, \(streamed) streamed, expected \(n - 1); \(moved) undetermined, expected \(2 * n - 1)")
             }
         }
         print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "build", unit: "ms", samples: build))
         print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "ambiguities", unit: "ms", samples: query))
         print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "stream", unit: "ms", samples: stream))
+        print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "undetermined", unit: "ms", samples: undetermined))
         if !queryHeap.isEmpty {
             print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "ambiguities-peak-rss", unit: "MB", samples: queryHeap))
             print(benchLine(group: "solver", workload: "ambiguous-chain", n: n, phase: "stream-peak-rss", unit: "MB", samples: streamHeap))

@@ -9,18 +9,18 @@ private func makeTodoApp(stylesheet: String) throws -> (App, ListView, TextField
     let root = View(.screen, id: "root")
     let list = ListView(items: ["buy milk", "write docs"], id: "todo")
     root.addSubview(list)
-    list.view.makeConstraints { make in
+    list.makeConstraints { make in
         make.top.left.right.equalToSuperview()
         make.bottom.equalToSuperview().offset(-2)
     }
     let field = TextField(placeholder: "new item", id: "new")
     let add = Button("Add", id: "add")
     root.addSubviews(field, add)
-    field.view.makeConstraints { make in
+    field.makeConstraints { make in
         make.left.bottom.equalToSuperview()
-        make.right.equalTo(add.view.left).offset(-1)
+        make.right.equalTo(add.left).offset(-1)
     }
-    add.view.makeConstraints { make in
+    add.makeConstraints { make in
         make.right.bottom.equalToSuperview()
     }
     add.onPress = {
@@ -81,7 +81,7 @@ private final class Clock: Widget {
         let clock = Clock()
         let root = View(.screen, id: "root")
         root.addSubview(clock)
-        clock.view.makeConstraints { make in make.top.left.equalToSuperview() }
+        clock.makeConstraints { make in make.top.left.equalToSuperview() }
         let app = try App(root: root, devMode: false)
         var bound = 0
         app.bind(.character("r")) { bound += 1 }
@@ -95,5 +95,25 @@ private final class Clock: Widget {
         app.focus(clock)
         pilot.press(.character("r"), .character("s"))
         #expect(bound == 10)
+    }
+
+    /// docs/apps.md, "A widget is a constraint target".
+    @Test func widgetsAreConstraintTargets() throws {
+        let root = View(.screen, id: "root")
+        let list = ListView(items: ["one", "two"])
+        let detail = Label("—")
+        root.addSubviews(list, detail)
+        list.makeConstraints { make in
+            make.left.top.bottom.equalToSuperview()
+            make.width.equalTo(20)
+        }
+        detail.makeConstraints { make in
+            make.left.equalTo(list.right).offset(1)
+            make.top.equalTo(list)
+        }
+        let app = try App(root: root, devMode: false)
+        let pilot = AppPilot(app, size: TerminalSize(width: 40, height: 5))
+        pilot.settle()
+        #expect(app.frame(of: detail.view) == ViewFrame(x: 21, y: 0, width: 1, height: 1))
     }
 }

@@ -27,3 +27,19 @@ func scratchDirectory(_ files: [String: String]) throws -> String {
     for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: false, encoding: .utf8) }
     return directory
 }
+
+/// A pilot on one widget filling a `width` × `height` screen (focused when it
+/// takes focus), styled by `stylesheet` when given.
+@MainActor
+func pilot(on widget: Widget, width: Int, height: Int, stylesheet: String? = nil) throws -> AppPilot {
+    let root = screen { place(widget, in: $0, x: 0, y: 0, width: width, height: height) }
+    var sheets: [String] = []
+    if let stylesheet {
+        let directory = try scratchDirectory(["app.cas": stylesheet])
+        sheets = [directory + "/app.cas"]
+    }
+    let app = try App(root: root, stylesheets: sheets, devMode: false)
+    let pilot = AppPilot(app, size: TerminalSize(width: width, height: height))
+    if widget.canFocus { app.focus(widget); pilot.settle() }
+    return pilot
+}

@@ -5,16 +5,7 @@ import Testing
 @MainActor
 @Suite struct WidgetTests {
     func run(_ widget: Widget, width: Int, height: Int, stylesheet: String? = nil) throws -> AppPilot {
-        let root = screen { place(widget, in: $0, x: 0, y: 0, width: width, height: height) }
-        var sheets: [String] = []
-        if let stylesheet {
-            let directory = try scratchDirectory(["app.cas": stylesheet])
-            sheets = [directory + "/app.cas"]
-        }
-        let app = try App(root: root, stylesheets: sheets, devMode: false)
-        let pilot = AppPilot(app, size: TerminalSize(width: width, height: height))
-        if widget.canFocus { app.focus(widget); pilot.settle() }
-        return pilot
+        try pilot(on: widget, width: width, height: height, stylesheet: stylesheet)
     }
 
     @Test func listViewScrollsToKeepTheSelectionShown() throws {

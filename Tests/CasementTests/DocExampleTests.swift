@@ -91,6 +91,12 @@ import Testing
             make.size.equalTo(2)
         }
         #expect(layout.frame(of: badge) == ViewFrame(x: 18, y: 0, width: 2, height: 2))
+        sidebar.updateConstraints { make in
+            make.width.equalTo(24)                           // the spec's `width == 20`, in place
+        }
+        #expect(layout.layoutIfNeeded()?.counts == ConstraintCounts(constantsChanged: 1))
+        layout.reloadSpec()                                  // after a save: the views stay, with the badge
+        #expect(layout.frame(of: badge) == ViewFrame(x: 22, y: 0, width: 2, height: 2))
     }
 
     @Test func distributing() throws {
@@ -114,5 +120,25 @@ import Testing
         #expect([d, e, f].map { layout.frame(of: $0)?.y } == [0, 6, 12])
         try [a, b, c].distribute(along: .horizontal, fixedSpacing: 2)   // Masonry's array spelling
         #expect([a, b, c].map { layout.frame(of: $0)?.x } == [0, 13, 25])  // 32 cells shared by three: edges rounded
+    }
+
+    /// docs/swift.md, "Hugging and compression resistance".
+    @Test func huggingAndCompressionResistance() throws {
+        let root = View(.screen, id: "root")
+        let name = View(.text, id: "name", text: "Name:")
+        let value = View(.text, id: "value", text: "—")
+        root.addSubviews(name, value)
+        name.makeConstraints { make in make.left.top.equalToSuperview() }
+        value.makeConstraints { make in
+            make.left.equalTo(name.right).offset(1)
+            make.top.right.equalToSuperview()
+        }
+
+        value.setContentHuggingPriority(.low, for: .horizontal)        // value takes the room left over
+        name.setContentCompressionResistancePriority(.required, for: .horizontal)  // name is never squeezed
+
+        let layout = try Layout(root: root, size: TerminalSize(width: 30, height: 3))
+        #expect(layout.frame(of: value) == ViewFrame(x: 6, y: 0, width: 24, height: 1))
+        #expect(layout.diagnostics.isEmpty)
     }
 }

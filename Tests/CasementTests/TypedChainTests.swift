@@ -63,4 +63,33 @@ import Testing
         #expect(bad.output.contains("has no member 'equalTo'"))
         #expect(bad.output.contains("has no member 'left'"))
     }
+
+    /// `import Casement` exports a designed surface (issue 25): the DSL and the
+    /// types its API speaks in, by name; not the engine's session, parser or syntax.
+    @Test func importCasementExportsTheDesignedSurfaceOnly() throws {
+        let surface = try typecheck("""
+            import Casement
+            let root = View(.screen, id: "root")
+            let size: TerminalSize = TerminalSize(width: 80, height: 24)
+            let layout: Layout = try Layout(root: root, size: size)
+            let frame: ViewFrame? = layout.frame(of: root)
+            let views: [ViewLayout] = layout.views
+            let problems: [Diagnostic] = layout.diagnostics.filter { $0.code == DiagnosticCode.engineConflict }
+            let place: SourceLocation = root.location
+            let kind: ViewKind = root.kind
+            let priority: LayoutPriority = .high
+            let report: ReloadReport? = layout.lastReport
+            let counts: ConstraintCounts? = report?.counts
+            let text: String = layout.render(format: RenderFormat.plain, colors: ColorDepth.trueColor)
+            let axis: Axis = .horizontal
+            root.setContentHuggingPriority(priority, for: axis)
+            _ = (frame, views, problems, place, kind, counts, text)
+            """)
+        #expect(surface.ok, "\(surface.output)")
+        for hidden in ["LayoutSession", "SpecParser", "StatementSyntax", "SpecSyntax", "LayoutDocument", "Solver", "FileReader"] {
+            let result = try typecheck("import Casement\nlet x: \(hidden)? = nil\n")
+            #expect(!result.ok, "\(hidden) should not be visible through import Casement")
+            #expect(result.output.contains("cannot find type '\(hidden)'"), "\(result.output)")
+        }
+    }
 }

@@ -9,8 +9,8 @@ import TestSupport
 /// 13 s through `casement check`). A 1,200-view chain was out of reach in a debug
 /// build; it now takes a moment.
 @Suite struct AmbiguityScaleTests {
-    func aLongChainOfFreeWidthsIsAnalysedInFull() throws {
-        let n = 1_200
+    /// N views in one chain between two fixed edges, every width free.
+    static func freeWidthChain(_ n: Int) throws -> Solver {
         var solver = Solver()
         let left = (0..<n).map { Variable("left\($0)") }, width = (0..<n).map { Variable("width\($0)") }
         try solver.add(left[0] == 0)
@@ -19,6 +19,12 @@ import TestSupport
             if i > 0 { try solver.add(left[i] == left[i - 1] + width[i - 1]) }
         }
         try solver.add(left[n - 1] + width[n - 1] == 100)
+        return solver
+    }
+
+    func aLongChainOfFreeWidthsIsAnalysedInFull() throws {
+        let n = 1_200
+        var solver = try Self.freeWidthChain(n)
         let order = Dictionary(uniqueKeysWithValues: solver.constraints.enumerated().map { ($1, $0) })
         let found = solver.ambiguities()
         // n widths, one equation on their sum: n − 1 free directions.
@@ -41,14 +47,7 @@ import TestSupport
     /// stream must hand over exactly what the list holds, in the same order.
     @Test func streamingHandsOverWhatTheListHolds() throws {
         let n = 300
-        var solver = Solver()
-        let left = (0..<n).map { Variable("left\($0)") }, width = (0..<n).map { Variable("width\($0)") }
-        try solver.add(left[0] == 0)
-        for i in 0..<n {
-            try solver.add(width[i] >= 0)
-            if i > 0 { try solver.add(left[i] == left[i - 1] + width[i - 1]) }
-        }
-        try solver.add(left[n - 1] + width[n - 1] == 100)
+        var solver = try Self.freeWidthChain(n)
         var streamed: [Ambiguity] = [], largest = 0
         solver.forEachAmbiguity { ambiguity in
             largest = max(largest, ambiguity.variables.count + ambiguity.constraints.count)
@@ -101,14 +100,7 @@ import TestSupport
     /// chain. Listing what they move costs N^2; the one pass costs N.
     @Test func undeterminedVariablesOfALongChainGrowLinearly() throws {
         func chain(_ n: Int) throws -> Solver {
-            var solver = Solver()
-            let left = (0..<n).map { Variable("left\($0)") }, width = (0..<n).map { Variable("width\($0)") }
-            try solver.add(left[0] == 0)
-            for i in 0..<n {
-                try solver.add(width[i] >= 0)
-                if i > 0 { try solver.add(left[i] == left[i - 1] + width[i - 1]) }
-            }
-            try solver.add(left[n - 1] + width[n - 1] == 100)
+            var solver = try Self.freeWidthChain(n)
             _ = solver.undeterminedVariables()   // settled before it is timed
             return solver
         }

@@ -28,24 +28,6 @@ import Testing
         }
     }
 
-    @Test(arguments: DemoFiles.expectedDemos)
-    func everyDemoRendersTheSameBeforeAndAfterFormatting(_ demo: String) throws {
-        var untidy: [String: String] = [:]
-        var formatted: [String: String] = [:]
-        for path in Self.files {
-            let relative = String(path.dropFirst(DemoFiles.root.path.count + 1))
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            untidy[relative] = Self.untidy(text, path: path)
-            formatted[relative] = try SourceFormatter.format(untidy[relative]!, path: path).text
-        }
-        for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 130, height: 40)] {
-            let committed = Self.render(demo, size, reader: DemoFiles.rootReader)
-            #expect(committed.status == 0 || demo == "conflict")
-            #expect(Self.render(demo, size, reader: .inMemory(untidy)) == committed, "\(demo) untidy at \(size)")
-            #expect(Self.render(demo, size, reader: .inMemory(formatted)) == committed, "\(demo) formatted at \(size)")
-        }
-    }
-
     /// The frames and colours of every cell, and the views' frames and styles.
     static func render(_ demo: String, _ size: TerminalSize, reader: StylesheetReader) -> CommandOutput {
         var ansi = RenderCommand.output(spec: DemoFiles.relativeSpec(demo), size: size, format: .ansi, reader: reader)
@@ -87,4 +69,28 @@ import Testing
         return untidied.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "\n " : $0 + "  " }.joined(separator: "\n")
     }
+}
+
+/// Every demo rendered three times at two sizes: a slow suite.
+@Suite struct SlowFormattingRenderTests {
+    typealias Shared = FormattingRenderTests
+
+    @Test(arguments: DemoFiles.expectedDemos)
+    func everyDemoRendersTheSameBeforeAndAfterFormatting(_ demo: String) throws {
+        var untidy: [String: String] = [:]
+        var formatted: [String: String] = [:]
+        for path in Shared.files {
+            let relative = String(path.dropFirst(DemoFiles.root.path.count + 1))
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            untidy[relative] = Shared.untidy(text, path: path)
+            formatted[relative] = try SourceFormatter.format(untidy[relative]!, path: path).text
+        }
+        for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 130, height: 40)] {
+            let committed = Shared.render(demo, size, reader: DemoFiles.rootReader)
+            #expect(committed.status == 0 || demo == "conflict")
+            #expect(Shared.render(demo, size, reader: .inMemory(untidy)) == committed, "\(demo) untidy at \(size)")
+            #expect(Shared.render(demo, size, reader: .inMemory(formatted)) == committed, "\(demo) formatted at \(size)")
+        }
+    }
+
 }

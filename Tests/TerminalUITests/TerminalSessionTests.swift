@@ -101,6 +101,26 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
         #expect(session.present() == 0)
     }
 
+    @Test func theSuspendKeyArrivesAsAKeyWhenTurnedOffAndComesBackAfter() throws {
+        let pty = PseudoTerminal(width: 20, height: 5)
+        func suspendCharacter() -> UInt8 {
+            var modes = pty.modes
+            return withUnsafeBytes(of: &modes.c_cc) { $0[Int(VSUSP)] }
+        }
+        #expect(suspendCharacter() == 26)   // Ctrl-Z stops a process in a cooked terminal
+        let session = try TerminalSession(options: .init(
+            inputDescriptor: pty.terminal, outputDescriptor: pty.terminal, terminalType: "xterm-256color",
+            disablesSuspendKey: true))
+        #expect(suspendCharacter() == 0)
+        pty.type("\u{1A}")
+        #expect(session.nextEvents(timeout: .milliseconds(500)).contains(.key(.control("z"))))
+        session.end()
+        #expect(suspendCharacter() == 26)
+        let plain = try startSession(on: pty)
+        #expect(suspendCharacter() == 26)   // off only when asked
+        plain.end()
+    }
+
     @Test func onlyOneSessionAtATime() throws {
         let pty = PseudoTerminal(width: 20, height: 5)
         let session = try startSession(on: pty)

@@ -9,14 +9,13 @@ import LayoutSpec
 /// not a spec word, such as `"}"`, is written as it is, and such a file does
 /// not parse the same.)
 enum SpecExport {
-    static func text(roots: [View], header: SpecHeader) -> String {
-        let built = SyntaxBuilder.build(roots: roots, header: header)
-        var printer = Printer(source: built.syntax.source)
+    static func text(of syntax: SpecSyntax, header: SpecHeader) -> String {
+        var printer = Printer(source: syntax.source)
         for use in header.uses {
             printer.line(use.span.isCode ? "use " + quoted(use.path) : "use " + printer.written(use.span), depth: 0)
         }
         for definition in header.lets { printer.line(printer.written(definition.span), depth: 0) }
-        let views = built.syntax.views
+        let views = syntax.views
         var open: [Int] = []
         for view in views {
             while open.count > view.depth { printer.line("}", depth: open.popLast()!) }

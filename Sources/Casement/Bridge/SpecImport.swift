@@ -25,6 +25,7 @@ enum SpecImport {
     static func views(of syntax: SpecSyntax) -> Imported {
         var views: [View] = []
         var roots: [View] = []
+        var counts: [String: Int] = [:]
         views.reserveCapacity(syntax.views.count)
         for declared in syntax.views {
             let view = View(
@@ -33,6 +34,7 @@ enum SpecImport {
             view.spec = SpecOrigin(
                 syntax: declared,
                 statementLocations: declared.statements.map { syntax.source.location(atOffset: span(of: $0).start) })
+            view.specKey = Layout.key(of: declared, parentKey: declared.parent.map { views[$0].specKey } ?? "", counts: &counts)
             if let parent = declared.parent { views[parent].addSubview(view) } else { roots.append(view) }
             views.append(view)
         }

@@ -26,11 +26,11 @@ struct SpecHeader {
 }
 
 /// The spec syntax of a view tree, its views in the engine's order, and the
-/// problems found building it.
+/// problems found building it (by view, for the views that have any).
 struct BuiltSpec {
     var syntax: SpecSyntax
     var order: [View]
-    var warnings: [Diagnostic]
+    var warnings: [ObjectIdentifier: [Diagnostic]]
 }
 
 /// Every Swift location code spans stand for, shared by all layouts in the
@@ -62,9 +62,13 @@ enum CodeLocations {
 enum SyntaxBuilder {
     /// The spec syntax of the trees under `roots`, in tree order.
     static func build(roots: [View], header: SpecHeader) -> BuiltSpec {
+        for root in roots {
+            root.pendingRebuilds.removeAll()
+            root.buildStamp &+= 1
+        }
         var views: [ViewSyntax] = []
         var order: [View] = []
-        var warnings: [Diagnostic] = []
+        var warnings: [ObjectIdentifier: [Diagnostic]] = [:]
         // Depth first without recursion (code can nest views deeper than any stack).
         var stack: [(view: View, parent: Int?, depth: Int)] = roots.reversed().map { ($0, nil, 0) }
         while let (view, parent, depth) = stack.popLast() {
@@ -76,13 +80,42 @@ enum SyntaxBuilder {
             let index = views.count
             views.append(syntax)
             order.append(view)
-            warnings += built.warnings
+            if !built.warnings.isEmpty { warnings[ObjectIdentifier(view)] = built.warnings }
             for child in view.subviews.reversed() { stack.append((child, index, depth + 1)) }
         }
         let syntax = SpecSyntax(
             built: views, uses: header.uses, lets: header.lets, codeLocations: CodeLocations.all, path: header.path,
             continuing: header.parsed)
         return BuiltSpec(syntax: syntax, order: order, warnings: warnings)
+    }
+
+    /// The last build with the views a change touched built again, when the
+    /// trees kept their shape (the same views in the same places): only those
+    /// views are visited, and lowering is told which they are.
+    static func patch(_ last: BuiltSpec, roots: [View], header: SpecHeader, index: [ObjectIdentifier: Int]) -> BuiltSpec {
+        var next = last
+        var views = last.syntax.views
+        var changed: [Int] = []
+        for root in roots {
+            for view in root.pendingRebuilds {
+                guard view.built == nil, let position = index[ObjectIdentifier(view)] else { continue }
+                let built = BuiltView(syntax: syntax(of: view), warnings: problems(of: view))
+                var syntax = built.syntax
+                syntax.depth = views[position].depth
+                syntax.parent = views[position].parent
+                view.built = built
+                view.built!.syntax.depth = syntax.depth
+                views[position] = syntax
+                changed.append(position)
+                next.warnings[ObjectIdentifier(view)] = built.warnings.isEmpty ? nil : built.warnings
+            }
+            root.pendingRebuilds.removeAll()
+            root.buildStamp &+= 1
+        }
+        next.syntax = SpecSyntax(
+            built: views, uses: header.uses, lets: header.lets, codeLocations: CodeLocations.all, path: header.path,
+            continuing: header.parsed, changes: last.syntax.builtToken.map { ($0, changed) })
+        return next
     }
 
     // MARK: Views
@@ -95,6 +128,9 @@ enum SyntaxBuilder {
         for name in view.params.keys.sorted() {
             params.append(ParameterSyntax(
                 name: NameSyntax(name, here), value: parameterValue(view.params[name]!), valueSpan: here))
+        }
+        for (name, priority) in view.contentPrioritySettings.parameters {
+            params.append(ParameterSyntax(name: NameSyntax(name, here), value: .number(Double(priority.value)), valueSpan: here))
         }
         let writtenClasses = written?.classes.map(\.text)
         return ViewSyntax(

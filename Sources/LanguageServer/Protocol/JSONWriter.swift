@@ -94,5 +94,6 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    /// Text that is JSON already (punctuation, keys written by hand), as it is.
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 }

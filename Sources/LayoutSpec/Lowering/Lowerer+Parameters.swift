@@ -4,12 +4,13 @@ import Diagnostics
 /// by its parent's kind.
 enum KnownParameters {
     static func own(_ kind: ViewKind) -> [String] {
-        switch kind {
+        let mine: [String] = switch kind {
         case .row, .column: stack
         case .grid: grid
         case .overlay: overlay
         case .screen, .box, .text: []
         }
+        return mine + ContentPriorityParameters.names
     }
 
     static func child(of kind: ViewKind) -> [String] {
@@ -41,6 +42,10 @@ extension Lowerer {
             if params[..<position].contains(where: { $0.name.text == name }) {
                 diagnostics.warning(.layoutParameter, "'\(name)' is given twice; the last value counts", at: param.name.span)
             }
+            if ContentPriorityParameters.names.contains(name) {
+                checkContentPriority(param)
+                continue
+            }
             guard !own.contains(name), !fromParent.contains(name) else { continue }
             let known = own + fromParent
             let owners = [ViewKind.row, .grid, .overlay].filter { KnownParameters.child(of: $0).contains(name) }
@@ -53,6 +58,20 @@ extension Lowerer {
                     otherwise: known.isEmpty ? nil : "parameters here are " + known.joined(separator: ", "), severity: .warning)
             }
         }
+    }
+
+    /// `hug`, `resist` and their `-width`/`-height` forms take a priority (for
+    /// the shorthands, also two: width height).
+    private mutating func checkContentPriority(_ param: ParameterSyntax) {
+        guard ContentPriorityParameters.priorities(param.name.text, param.value) == nil else { return }
+        let pair = param.name.text == "hug" || param.name.text == "resist"
+        var hint = "a priority is a whole number from 1 to 1000, or " + LayoutPriority.names.joined(separator: ", ")
+        if case .word(let word) = param.value, let near = Suggestion.hint(for: word, among: LayoutPriority.names) {
+            hint = near
+        }
+        diagnostics.error(.layoutParameter,
+            "'\(param.name.text)' takes \(pair ? "one priority, or two (width height)" : "a priority"), not \(param.value)",
+            at: param.valueSpan, hint: hint)
     }
 
     /// The last `name=value` of a view.

@@ -44,6 +44,7 @@ struct LoweringMemo: Sendable {
     /// lowering compares with its own to find the views that did not change.
     var builtViews: [ViewSyntax]?
     var builtLets: [LetSyntax] = []
+    var builtToken: BuiltSyntaxToken?
 
     init(source: SourceText) {
         self.source = source
@@ -186,9 +187,10 @@ final class ReusePlan {
     /// views change, so nothing is shifted.
     private static func builtPlan(previous: LayoutDocument, memo: LoweringMemo, lowerer: borrowing Lowerer) -> Found? {
         let syntax = lowerer.syntax
-        guard let oldViews = memo.builtViews, oldViews.count == previous.views.count, memo.builtLets == syntax.lets,
-            memo.lets == LoweringMemo.lets(of: syntax)
+        guard let oldViews = memo.builtViews, oldViews.count == previous.views.count, memo.builtLets == syntax.lets
         else { return nil }
+        if let known = knownChanges(previous: previous, memo: memo, lowerer: lowerer) { return known }
+        guard memo.lets == LoweringMemo.lets(of: syntax) else { return nil }
         guard let removed = removedViews(previous: previous, lowerer: lowerer, unchanged: false) else { return nil }
         let count = syntax.views.count, ids = lowerer.ids, parents = lowerer.parents
         let views = syntax.views
@@ -211,6 +213,34 @@ final class ReusePlan {
         for index in 0..<count where !subtreeSame[index] { sources[index] = -1 }
         let places = sources.map { $0 >= 0 ? Place.before : Place.none }
         return (places, sources, 0, 0)
+    }
+
+    /// When the syntax says what it changed since the one `memo` lowered (the
+    /// same views in the same tree): every view but those, and their ancestors
+    /// (a container's lowering reads its children), is taken over as it is.
+    private static func knownChanges(previous: LayoutDocument, memo: LoweringMemo, lowerer: borrowing Lowerer) -> Found? {
+        let syntax = lowerer.syntax
+        guard let token = memo.builtToken, syntax.views.count == previous.views.count else { return nil }
+        var dirty = [Bool](repeating: false, count: syntax.views.count)
+        if syntax.builtToken !== token {
+            guard let changes = syntax.builtChanges, changes.base === token, let oldViews = memo.builtViews else { return nil }
+            // Lets are visible below their view: one that changed takes the plain way.
+            for index in changes.views where index < oldViews.count && syntax.views[index].lets != oldViews[index].lets {
+                return nil
+            }
+            let parents = lowerer.parents
+            for index in changes.views where index < dirty.count {
+                var at = index
+                while at >= 0, !dirty[at] {
+                    dirty[at] = true
+                    at = parents[at]
+                }
+            }
+        }
+        let clean = memo.clean
+        var sources = [Int](repeating: -1, count: dirty.count)
+        for index in dirty.indices where !dirty[index] && clean[index] { sources[index] = index }
+        return (sources.map { $0 >= 0 ? Place.before : Place.none }, sources, 0, 0)
     }
 
     /// The ids of views that went; nil when a view came whose id is also an

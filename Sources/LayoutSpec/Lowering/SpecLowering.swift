@@ -88,6 +88,7 @@ struct Lowerer {
         if syntax.isBuilt {
             memo.builtViews = syntax.views
             memo.builtLets = syntax.lets
+            memo.builtToken = syntax.builtToken
         }
         memo.clean.reserveCapacity(syntax.views.count)
         memo.readStarts.reserveCapacity(syntax.views.count + 1)
@@ -168,9 +169,14 @@ struct Lowerer {
         kinds.reserveCapacity(count)
         children = Array(repeating: [], count: count)
         // When every view has its own id, the same as in the previous document
-        // (which then had no repeats), the previous index holds as it is.
+        // (which then had no repeats), the previous index holds as it is. So it
+        // does when the views have the previous document's shape — the same
+        // written ids, kind words and parents, view by view — for then every
+        // generated id is made again the same (an edit inside bodies, or a
+        // constant changed from code, in a tree of anonymous views).
         let knownIDs = previous.map { Self.hasSameOwnIDs(syntax, as: $0) } ?? false
-        if knownIDs { viewIndex = previous!.viewIndex } else { viewIndex.reserveCapacity(count) }
+        let sameShape = !knownIDs && previous.map { Self.isSameTree(syntax, as: $0) || Self.hasSameShape(syntax, as: $0) } ?? false
+        if knownIDs || sameShape { viewIndex = previous!.viewIndex } else { viewIndex.reserveCapacity(count) }
         var generatedCounts: [String: Int] = [:]
         parents.reserveCapacity(count)
         params.reserveCapacity(count)
@@ -185,6 +191,10 @@ struct Lowerer {
             if let parent { children[parent].append(index) }
             if knownIDs {
                 ids.append(views[index].id!.text)
+                continue
+            }
+            if sameShape {
+                ids.append(previous!.views[index].id)
                 continue
             }
             var id: String
@@ -213,6 +223,33 @@ struct Lowerer {
         for index in syntax.views.indices {
             guard !previous.views[index].isGeneratedID, let id = syntax.views[index].id, id.text == previous.views[index].id
             else { return false }
+        }
+        return true
+    }
+
+    /// Whether code that built the syntax says it is the tree the previous
+    /// document was lowered from, only some views' bodies changed (code
+    /// renames or moves a view only by building the tree whole).
+    private static func isSameTree(_ syntax: SpecSyntax, as previous: LayoutDocument) -> Bool {
+        guard let token = previous.memo?.builtToken, previous.views.count == syntax.views.count else { return false }
+        return syntax.builtToken === token || syntax.builtChanges?.base === token
+    }
+
+    /// Whether the views are the previous document's, shape for shape: as many,
+    /// each with the same written id (none where it had a generated one, and no
+    /// renamed repeats), the same kind word and the same parent.
+    private static func hasSameShape(_ syntax: SpecSyntax, as previous: LayoutDocument) -> Bool {
+        guard let memo = previous.memo, previous.views.count == syntax.views.count, memo.parents.count == syntax.views.count
+        else { return false }
+        for index in syntax.views.indices {
+            let parent = syntax.views[index].parent ?? -1
+            guard memo.parents[index] == parent, previous.views[index].kind.rawValue == syntax.views[index].kind.text
+            else { return false }
+            if previous.views[index].isGeneratedID {
+                guard syntax.views[index].id == nil else { return false }
+            } else {
+                guard syntax.views[index].id?.text == previous.views[index].id else { return false }
+            }
         }
         return true
     }

@@ -42,6 +42,10 @@ struct SpanLocator: Sendable {
     }
 }
 
+/// Names one syntax built in code, so that the next one can say what it
+/// changed since (see `SpecSyntax.init(built:…)`).
+public final class BuiltSyntaxToken: Sendable {}
+
 extension SpecSyntax {
     /// Syntax built in code. `views` are in tree order, each after its parent
     /// (`parent` indices and `depth` set); their spans are offsets into
@@ -49,9 +53,14 @@ extension SpecSyntax {
     /// `codeLocations`. `parsed`, the spec the views came from, if any, gives
     /// the text and path and keeps its syntax errors; without it the path is
     /// `path` (the spec the engine names, relative to which `use` paths resolve).
+    ///
+    /// `changes`, when given, says that these views are those of `base` (the
+    /// syntax built before, by its `builtToken`) with only the views at these
+    /// indices changed: the same views in the same tree. Lowering then takes
+    /// over the others without comparing them.
     public init(
         built views: [ViewSyntax], uses: [UseSyntax], lets: [LetSyntax], codeLocations: [SourceLocation],
-        path: String, continuing parsed: SpecSyntax? = nil
+        path: String, continuing parsed: SpecSyntax? = nil, changes: (base: BuiltSyntaxToken, views: [Int])? = nil
     ) {
         let source = parsed?.source ?? SourceText(path: path, text: "")
         var collector = parsed?.collector ?? DiagnosticCollector(source: source)
@@ -60,6 +69,8 @@ extension SpecSyntax {
             source: source, uses: uses, lets: lets, views: views, diagnostics: collector.finished(), collector: collector)
         self.codeLocations = codeLocations
         isBuilt = true
+        builtToken = BuiltSyntaxToken()
+        builtChanges = changes
     }
 }
 

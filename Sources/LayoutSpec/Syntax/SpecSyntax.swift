@@ -69,4 +69,7 @@ public struct SpecSyntax: Sendable {
     public internal(set) var codeLocations: [SourceLocation] = []
     /// True for syntax built in code (`init(built:…)`), false for a parsed spec.
     public internal(set) var isBuilt = false
+    /// For syntax built in code: this syntax's name, and what it changed since another.
+    public internal(set) var builtToken: BuiltSyntaxToken?
+    var builtChanges: (base: BuiltSyntaxToken, views: [Int])?
 }

@@ -16,6 +16,10 @@ enum PropertyShape: Sendable, Hashable {
     case borderStyle
     /// `border STYLE [COLOUR]`, in either order.
     case border
+    /// A layout priority: 1–1000 or `required high medium low weak`; `none` unsets it.
+    case priority(StyleProperty)
+    /// `hug W H` / `resist W H`: two priorities, or one for both axes.
+    case priorityPair(StyleProperty, StyleProperty)
 }
 
 /// A property a stylesheet may write, under its canonical (kebab-case) name.
@@ -57,6 +61,11 @@ enum PropertyCatalog {
         for limit: StyleProperty in [.minWidth, .maxWidth, .minHeight, .maxHeight] {
             specs.append(PropertySpec(name: limit.name, shape: .length(limit, negativeAllowed: false, optional: true)))
         }
+        for priority: StyleProperty in [.hugWidth, .hugHeight, .resistWidth, .resistHeight] {
+            specs.append(PropertySpec(name: priority.name, shape: .priority(priority)))
+        }
+        specs.append(PropertySpec(name: "hug", shape: .priorityPair(.hugWidth, .hugHeight)))
+        specs.append(PropertySpec(name: "resist", shape: .priorityPair(.resistWidth, .resistHeight)))
         return specs
     }()
 

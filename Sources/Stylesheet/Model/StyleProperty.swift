@@ -31,6 +31,11 @@ public enum StyleProperty: String, CaseIterable, Hashable, Sendable, Comparable 
     case columns
     /// `collapse true`: the view takes no space (CSS `display: none`); see docs/cas.md.
     case collapse
+    /// Content hugging and compression resistance per axis (priorities; see `ContentPriorities`).
+    case hugWidth = "hug-width"
+    case hugHeight = "hug-height"
+    case resistWidth = "resist-width"
+    case resistHeight = "resist-height"
 
     /// The kebab-case name, as the documentation and the inspector spell it.
     public var name: String { rawValue }
@@ -71,6 +76,10 @@ public enum StyleProperty: String, CaseIterable, Hashable, Sendable, Comparable 
         case .maxHeight: 29
         case .columns: 30
         case .collapse: 31
+        case .hugWidth: 32
+        case .hugHeight: 33
+        case .resistWidth: 34
+        case .resistHeight: 35
         }
     }
 
@@ -147,6 +156,10 @@ extension ComputedStyle {
         case .maxHeight: .number(maxHeight)
         case .columns: .number(columns.map(Double.init))
         case .collapse: .flag(collapse)
+        case .hugWidth: .number(contentPriorities.hugWidth.map(Double.init))
+        case .hugHeight: .number(contentPriorities.hugHeight.map(Double.init))
+        case .resistWidth: .number(contentPriorities.resistWidth.map(Double.init))
+        case .resistHeight: .number(contentPriorities.resistHeight.map(Double.init))
         }
     }
 
@@ -186,6 +199,10 @@ extension ComputedStyle {
         case (.maxHeight, .number(let number)): maxHeight = number
         case (.columns, .number(let number)): columns = number.map { Int($0) }
         case (.collapse, .flag(let flag)): collapse = flag
+        case (.hugWidth, .number(let number)): contentPriorities.hugWidth = number.map { Int($0) }
+        case (.hugHeight, .number(let number)): contentPriorities.hugHeight = number.map { Int($0) }
+        case (.resistWidth, .number(let number)): contentPriorities.resistWidth = number.map { Int($0) }
+        case (.resistHeight, .number(let number)): contentPriorities.resistHeight = number.map { Int($0) }
         default: break
         }
     }

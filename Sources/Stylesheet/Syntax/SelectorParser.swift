@@ -36,7 +36,7 @@ struct WrittenSelector: Sendable {
 
 /// Parses a selector group: `box.card > text, ^box.warning [state:focused]`.
 struct SelectorParser {
-    static let knownStates = ["focused", "selected", "disabled", "hovered", "pressed", "highlighted"]
+    static let knownStates = ["focused", "selected", "disabled", "hovered", "pressed", "highlighted", "checked"]
     /// Other spellings of known states: CSS and the product's contract say `hover`,
     /// UIKit and the runtime say `hovered`; both select the same views.
     static let stateAliases = ["hover": "hovered"]

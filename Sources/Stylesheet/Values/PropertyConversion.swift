@@ -73,6 +73,47 @@ extension Evaluator {
             return [(.sizeWidth, .number(lengths[0])), (.sizeHeight, .number(lengths.last!))]
         case .border:
             return try border(value, at: token)
+        case .priority(let property):
+            return [(property, .number(try priority(try single(value, for: spec.name, at: token), for: spec.name, at: token)))]
+        case .priorityPair(let width, let height):
+            let items = value.flattened
+            guard items.count == 1 || items.count == 2 else {
+                throw report(
+                    "'\(spec.name)' takes 1 or 2 priorities (width height), found \(items.count)", at: token,
+                    hint: "one value sets both axes")
+            }
+            let values = try items.map { try priority($0, for: spec.name, at: token) }
+            return [(width, .number(values[0])), (height, .number(values.last!))]
+        }
+    }
+
+    static let priorityWords: [String: Double] = ["required": 1000, "high": 750, "medium": 500, "low": 250, "weak": 1]
+
+    /// A layout priority: a whole number from 1 to 1000 or a priority's name; `none` unsets it.
+    private mutating func priority(_ value: Value, for name: String, at token: Int) throws -> Double? {
+        switch value {
+        case .number(let x, false) where x == x.rounded() && x >= 1 && x <= 1000:
+            return x
+        case .word(let word) where Self.unsetWords.contains(word):
+            return nil
+        case .word(let word) where Self.priorityWords[word] != nil:
+            return Self.priorityWords[word]
+        case .word(let word):
+            let nearest = Suggestion.closest(to: word, among: Self.priorityWords.keys.sorted())
+            log.report(
+                .warning, .casUnknownValue, "'\(word)' is not a priority of '\(name)'",
+                at: reader[reader.wordToken(word, inValueAt: token) ?? token],
+                hint: (nearest.map { "did you mean '\($0)'? " } ?? "")
+                    + "a priority is a whole number from 1 to 1000, or required, high, medium, low, weak")
+            throw EvaluationFailed()
+        case .number(let x, _):
+            throw report(
+                "'\(name)' takes a priority, a whole number from 1 to 1000, found \(StyleValue.format(x))", at: token,
+                hint: "or one of required, high, medium, low, weak")
+        default:
+            throw report(
+                "'\(name)' takes a priority (a whole number from 1 to 1000, or required, high, medium, low, weak), found \(value.kindName)",
+                at: token)
         }
     }
 

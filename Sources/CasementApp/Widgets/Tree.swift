@@ -1,0 +1,356 @@
+import Canvas
+import Casement
+import TerminalUI
+import TextMetrics
+
+/// What a slow source says about one node, made off the main actor: its
+/// label, a value of the app's own (a path, an id) and whether it may have
+/// children (a directory, even before it is read).
+public struct TreeItem: Hashable, Sendable {
+    /// The text shown.
+    public var label: String
+    /// The app's own value for the node (`TreeNode.value`).
+    public var value: String
+    /// Whether the node may have children (it shows an expander).
+    public var isExpandable: Bool
+
+    /// An item labelled `label` carrying `value`.
+    public init(_ label: String, value: String = "", isExpandable: Bool = false) {
+        self.label = label
+        self.value = value
+        self.isExpandable = isExpandable
+    }
+}
+
+/// A node of a `Tree`: a label, children (given, loaded on the first expand, or
+/// loaded off the main actor), and whether it is expanded.
+@MainActor
+public final class TreeNode {
+    /// How a node gets its children.
+    enum Source {
+        case given
+        case lazy(() -> [TreeNode])
+        case background(@Sendable (TreeItem) async -> [TreeItem])
+    }
+
+    /// The text shown.
+    public var label: String { didSet { tree?.setNeedsDisplay() } }
+    /// The app's own value for the node (a path, an id).
+    public var value: String
+    /// The node above (nil for the root).
+    public private(set) weak var parent: TreeNode?
+    /// The children loaded so far.
+    public private(set) var children: [TreeNode] = []
+    /// Whether the children show.
+    public internal(set) var isExpanded = false
+    /// Whether the children are being loaded off the main actor (a placeholder row shows).
+    public private(set) var isLoading = false
+    var source: Source
+    private var loaded: Bool
+    private let expandable: Bool
+    weak var tree: Tree?
+
+    /// A node with `children` (none: a leaf), expanded or not.
+    public init(_ label: String, value: String = "", children: [TreeNode] = [], isExpanded: Bool = false) {
+        self.label = label
+        self.value = value
+        source = .given
+        loaded = true
+        expandable = !children.isEmpty
+        self.isExpanded = isExpanded
+        adopt(children)
+    }
+
+    /// A node whose children `loadChildren` makes on the first expand (called once).
+    public init(_ label: String, value: String = "", loadChildren: @escaping () -> [TreeNode]) {
+        self.label = label
+        self.value = value
+        source = .lazy(loadChildren)
+        loaded = false
+        expandable = true
+    }
+
+    /// A node for a slow source: on the first expand `loadChildren` runs off
+    /// the main actor with the node's item, a placeholder row (`Loading…`)
+    /// shows meanwhile, and the items it returns become children loaded the
+    /// same way when expandable. Input goes on while it loads.
+    public init(_ item: TreeItem, loadChildren: @escaping @Sendable (TreeItem) async -> [TreeItem]) {
+        label = item.label
+        value = item.value
+        source = item.isExpandable ? .background(loadChildren) : .given
+        loaded = !item.isExpandable
+        expandable = item.isExpandable
+    }
+
+    /// Whether the node shows an expander (it has or may have children).
+    public var isExpandable: Bool { expandable || !children.isEmpty }
+
+    /// The depth below the root (0 for the root).
+    public var depth: Int { parent.map { $0.depth + 1 } ?? 0 }
+
+    /// Replaces the children (the tree redraws).
+    public func setChildren(_ nodes: [TreeNode]) {
+        for child in children { child.parent = nil }
+        children = []
+        adopt(nodes)
+        loaded = true
+        tree?.structureChanged()
+    }
+
+    /// Adds a child at the end.
+    public func addChild(_ node: TreeNode) {
+        adopt([node])
+        tree?.structureChanged()
+    }
+
+    private func adopt(_ nodes: [TreeNode]) {
+        for node in nodes {
+            node.parent = self
+            node.attach(to: tree)
+        }
+        children += nodes
+    }
+
+    func attach(to tree: Tree?) {
+        self.tree = tree
+        for child in children { child.attach(to: tree) }
+    }
+
+    /// Shows the children, loading them the first time.
+    public func expand() {
+        guard isExpandable, !isExpanded else { return }
+        isExpanded = true
+        if !loaded { load() }
+        tree?.structureChanged()
+    }
+
+    /// Hides the children.
+    public func collapse() {
+        guard isExpanded else { return }
+        isExpanded = false
+        tree?.structureChanged()
+    }
+
+    private func load() {
+        loaded = true
+        switch source {
+        case .given: break
+        case .lazy(let make): adopt(make())
+        case .background(let loader):
+            isLoading = true
+            let item = TreeItem(label, value: value, isExpandable: true)
+            guard let app = tree?.app else {
+                // Not shown in an app yet: load right here.
+                finishLoading([], failed: true)
+                loaded = false
+                return
+            }
+            Task.detached {
+                let items = await loader(item)
+                app.post { [weak self] in self?.finishLoading(items) }
+            }
+        }
+    }
+
+    private func finishLoading(_ items: [TreeItem], failed: Bool = false) {
+        isLoading = false
+        guard case .background(let loader) = source, !failed else { return }
+        adopt(items.map { TreeNode($0, loadChildren: loader) })
+        tree?.structureChanged()
+    }
+}
+
+/// A tree of nodes, one row each, with guide lines (`├─ └─ │`): the root is
+/// shown and selected first; ↑ ↓ PgUp PgDn Home End move the selection, →
+/// expands (or steps into the children), ← collapses (or goes to the parent),
+/// Enter calls `onActivate`, a click selects (on the expander: toggles), the
+/// wheel scrolls. Children load on the first expand; a node of a slow source
+/// loads off the main actor and shows `Loading…` meanwhile.
+///
+/// `.cas`: the box; the selected row is the style view `#<id>-row` (class `row`,
+/// state `selected`, plus `focused`; reversed without a style); guide lines are
+/// the style view `#<id>-guide` (class `guide`; dim without a style). Class `tree`.
+@MainActor
+public final class Tree: Widget {
+    /// The top node (always shown).
+    public let root: TreeNode
+    /// Called with a node when Enter is pressed on it.
+    public var onActivate: ((TreeNode) -> Void)?
+    /// Called with the node the selection moved to.
+    public var onSelect: ((TreeNode) -> Void)?
+    /// The visible nodes, top to bottom (rebuilt after an expand or collapse).
+    private var rows: [TreeNode] = []
+    private var rowsAreStale = true
+    private var cursor = RowCursor()
+    private var visibleRows = 0
+    private var rowStyle: View?
+    private var guideStyle: View?
+    /// The row of the loading placeholder under a node (its index in `rows` + 1 is where it shows).
+    static let placeholder = "Loading…"
+
+    /// A tree showing `root` (selected) and what of it is expanded.
+    public init(root: TreeNode, id: String? = nil, classes: [String] = [],
+                file: String = #fileID, line: Int = #line, column: Int = #column) {
+        self.root = root
+        super.init(id: id, widgetClass: "tree", classes: classes, file: file, line: line, column: column)
+        root.attach(to: self)
+        rowStyle = addStyleView(id: "row", classes: ["row"])
+        guideStyle = addStyleView(id: "guide", classes: ["guide"])
+        cursor.selected = 0
+    }
+
+    /// The selected node.
+    public var selectedNode: TreeNode? {
+        let rows = visibleNodes
+        return cursor.selected.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+    }
+
+    /// Selects a node (its ancestors are expanded to show it).
+    public func select(_ node: TreeNode) {
+        var ancestor = node.parent
+        while let current = ancestor {
+            if !current.isExpanded { current.isExpanded = true; rowsAreStale = true }
+            ancestor = current.parent
+        }
+        guard let index = visibleNodes.firstIndex(where: { $0 === node }) else { return }
+        moveSelection(to: index)
+    }
+
+    /// The rows shown, top to bottom (placeholders excluded).
+    public var visibleNodes: [TreeNode] {
+        if rowsAreStale { rebuildRows() }
+        return rows
+    }
+
+    /// The first row shown.
+    public var scrollOffset: Int { cursor.top }
+
+    func structureChanged() {
+        rowsAreStale = true
+        setNeedsDisplay()
+    }
+
+    private func rebuildRows() {
+        let selected = cursor.selected.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        rows.removeAll(keepingCapacity: true)
+        var stack: [TreeNode] = [root]
+        while let node = stack.popLast() {
+            rows.append(node)
+            if node.isExpanded { stack.append(contentsOf: node.children.reversed()) }
+        }
+        rowsAreStale = false
+        if let selected, let index = rows.firstIndex(where: { $0 === selected }) {
+            cursor.selected = index
+        } else if let selected {
+            // Its branch was collapsed: the nearest shown ancestor takes the selection.
+            var ancestor = selected.parent
+            while let current = ancestor, !rows.contains(where: { $0 === current }) { ancestor = current.parent }
+            cursor.selected = ancestor.flatMap { node in rows.firstIndex { $0 === node } } ?? 0
+        }
+        cursor.clamp(count: rowCount, visible: visibleRows)
+    }
+
+    /// Rows drawn: the nodes, plus a placeholder under each node that is loading.
+    private var rowCount: Int { rows.count }
+
+    public override var canFocus: Bool { true }
+    public override var hugsContent: Bool { false }
+
+    private func moveSelection(to index: Int) {
+        let before = cursor.selected
+        cursor.selected = index
+        cursor.clamp(count: rows.count, visible: visibleRows)
+        if cursor.selected != before, let node = selectedNode { onSelect?(node) }
+        setNeedsDisplay()
+    }
+
+    public override func handle(_ event: Event) -> Bool {
+        _ = visibleNodes
+        switch event {
+        case .key(.enter):
+            guard let node = selectedNode else { return false }
+            onActivate?(node)
+        case .key(.right):
+            guard let node = selectedNode else { return false }
+            if !node.isExpanded { node.expand() } else if let first = node.children.first {
+                _ = visibleNodes
+                select(first)
+            }
+        case .key(.left):
+            guard let node = selectedNode else { return false }
+            if node.isExpanded { node.collapse() } else if let parent = node.parent { select(parent) }
+        case .key(let key):
+            let before = cursor.selected
+            guard cursor.move(for: key, count: rows.count, visible: visibleRows) else { return false }
+            if cursor.selected != before, let node = selectedNode { onSelect?(node) }
+            setNeedsDisplay()
+        case .click(let x, let y):
+            let index = cursor.top + y
+            guard y >= 0, index < rows.count else { return false }
+            let node = rows[index]
+            moveSelection(to: index)
+            let expander = node.depth * 3
+            if node.isExpandable, x >= expander, x < expander + 2 {
+                node.isExpanded ? node.collapse() : node.expand()
+            }
+        case .scrollUp, .scrollDown:
+            cursor.scroll(by: event == .scrollUp ? -3 : 3, count: rows.count, visible: visibleRows)
+            setNeedsDisplay()
+        }
+        return true
+    }
+
+    public override func draw(in canvas: inout ContentCanvas) {
+        _ = visibleNodes
+        if canvas.height != visibleRows {
+            cursor.keepSelectionInView(count: rows.count, from: visibleRows, to: canvas.height)
+            visibleRows = canvas.height
+        }
+        cursor.clampRange(count: rows.count, visible: visibleRows)
+        let selectedLook = RowLook.selected(rowStyle.flatMap(style(of:)), fallback: canvas.textStyle)
+        var guideLook = guideStyle.flatMap(style(of:)).map(CellStyle.init) ?? canvas.textStyle
+        if guideLook.isPlain { guideLook = canvas.textStyle; guideLook.attributes.insert(.dim) }
+        var row = 0
+        var index = cursor.top
+        while row < canvas.height, index < rows.count {
+            let node = rows[index]
+            let guides = Self.guides(of: node)
+            let x = canvas.write(guides, x: 0, y: row, style: guideLook)
+            let expander = node.isExpandable ? (node.isExpanded ? "▾ " : "▸ ") : "  "
+            let isSelected = index == cursor.selected
+            if isSelected { canvas.fill(x: x, y: row, style: selectedLook) }
+            let look = isSelected ? selectedLook : canvas.textStyle
+            let written = canvas.write(expander, x: x, y: row, style: look)
+            canvas.write(node.label, x: x + written, y: row, style: look)
+            row += 1
+            if node.isLoading, node.isExpanded, row < canvas.height {
+                var dim = canvas.textStyle
+                dim.attributes.insert(.dim)
+                let placeholderGuides = Self.guides(of: node, child: true)
+                canvas.write(placeholderGuides + "  " + Self.placeholder, x: 0, y: row, style: dim)
+                row += 1
+            }
+            index += 1
+        }
+    }
+
+    /// The guide lines before a node: `│  ` for each ancestor level that has
+    /// more below, `├─ ` or `└─ ` for the node itself (nothing for the root).
+    static func guides(of node: TreeNode, child: Bool = false) -> String {
+        var parts: [String] = []
+        var current: TreeNode? = child ? nil : node
+        if child {
+            parts.append("└─ ")
+            current = node
+        } else if let parent = node.parent {
+            parts.append(parent.children.last === node ? "└─ " : "├─ ")
+        }
+        var ancestor = child ? node : node.parent
+        _ = current
+        while let level = ancestor, let above = level.parent {
+            parts.append(above.children.last === level ? "   " : "│  ")
+            ancestor = above
+        }
+        return parts.reversed().joined()
+    }
+}
