@@ -125,7 +125,7 @@ let package = Package(
             name: "casement-bench",
             dependencies: [
                 "Cassowary", "Cells", "Stylesheet", "LayoutEngine", "LayoutPainting", "Designer", "TerminalUI", "Canvas",
-                "FileWatch", "Casement", "CasementApp", "LanguageServer",
+                "FileWatch", "Casement", "CasementApp", "LanguageServer", "LiveLink",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
