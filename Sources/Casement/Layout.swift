@@ -252,6 +252,13 @@ public final class Layout {
         return session.watchedFiles.filter { $0 != Self.codeSpecPath && !builtInPaths.contains($0) }
     }
 
+    /// The stylesheets the layout uses (the spec's `use` lines, or those given
+    /// in code), spelled as `watchedFiles` spells them; not the files they import.
+    public var stylesheets: [String] {
+        layoutIfNeeded()
+        return session.document.uses.map(\.resolvedPath).filter { !builtInPaths.contains($0) }
+    }
+
     /// The layout as a `.layout` spec: the tree built in code (and the spec it
     /// was loaded from), one constraint per line. An export, for the designer
     /// or a file: the engine is given the views directly, not this text.

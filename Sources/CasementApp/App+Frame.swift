@@ -45,11 +45,7 @@ extension App {
         var grid: Grid?
         for (screen, widgets) in zip(layers, layerWidgets) {
             collectViews(of: screen)
-            // A new layout can change the chrome around intrinsic sizes: settle once more.
-            if applyIntrinsicSizes(widgets) {
-                screen.layout?.layoutIfNeeded()
-                collectViews(of: screen)
-            }
+            settleAfterLayout(screen, widgets)
             if let toasts = screen as? ToastLayer { toasts.prune(in: self) }
             var painted = paintBoxes(of: screen, onto: grid)
             drawContent(of: widgets, in: screen, into: &painted)
@@ -86,6 +82,19 @@ extension App {
         for (index, view) in state.views.enumerated() { state.indexByID[view.id] = index }
         state.contentClips = contentClips(of: state.views)
         screen.frameState = state
+    }
+
+    /// What depends on the solved frames, settled in a few more passes: a new
+    /// layout can change the chrome around intrinsic sizes, and scroll views fit
+    /// their viewports and offsets to the content (each pass only narrows it).
+    private func settleAfterLayout(_ screen: Screen, _ widgets: [Widget]) {
+        for _ in 0..<3 {
+            var changed = applyIntrinsicSizes(widgets)
+            for case let scroll as ScrollView in widgets where scroll.adjustAfterLayout() { changed = true }
+            guard changed else { return }
+            screen.layout?.layoutIfNeeded()
+            collectViews(of: screen)
+        }
     }
 
     /// Paints a layer's boxes on a blank grid (the bottom layer) or over the

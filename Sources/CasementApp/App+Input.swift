@@ -22,20 +22,27 @@ extension App {
             if let focused = focusedWidget, bubble(.key(key), from: focused) { return }
             if key == .tab { focusNext(); return }
             if key == .backTab { focusPrevious(); return }
-            let top = topScreen
-            let screenActions = top.bindings.actions(for: key)
-            guard screenActions.isEmpty else {
-                for action in screenActions { action() }
-                return
-            }
-            if top !== currentScreen, key == .escape {
-                if top.isDismissable { dismissModal() }
-                return
-            }
-            let actions = bindings.actions(for: key)
-            for action in actions { action() }
-            if actions.isEmpty { handleUnbound(key) }
+            runBindings(for: key)
         }
+    }
+
+    /// What a key no widget took does: the bindings of the screen on top (a
+    /// modal one: then Escape dismisses it), then the app's, then Ctrl-P (the
+    /// command palette). A click on a `Footer` key runs this too.
+    func runBindings(for key: Key) {
+        let top = topScreen
+        let screenActions = top.bindings.actions(for: key)
+        guard screenActions.isEmpty else {
+            for action in screenActions { action() }
+            return
+        }
+        if top !== currentScreen, key == .escape {
+            if top.isDismissable { dismissModal() }
+            return
+        }
+        let actions = bindings.actions(for: key)
+        for action in actions { action() }
+        if actions.isEmpty { handleUnbound(key) }
     }
 
     /// Moves the pointer over (x, y) (sets the `hovered` state). The terminal
@@ -124,7 +131,17 @@ extension App {
         let screen = widget.flatMap { layer(showing: $0.view) } ?? topScreen
         if screen === topScreen, let leaving = focusedWidget as? any OverlayWidget { leaving.closeOverlay() }
         screen.focusedWidget = widget
+        if let widget { scrollIntoView(widget.view) }
         needsDisplay = true
+    }
+
+    /// Every scroll view around `view` brings it into view (the innermost first).
+    func scrollIntoView(_ view: View) {
+        var current = view.superview
+        while let ancestor = current {
+            if let scroll = ancestor.widget as? ScrollView, scroll.contains(view) { scroll.scrollToVisible(view) }
+            current = ancestor.superview
+        }
     }
 
     /// Tab: the next widget in focus order (wrapping around).

@@ -70,6 +70,7 @@ extension App {
             return
         }
         screen.app = nil
+        dev?.watch(self)
         needsDisplay = true
     }
 
@@ -104,6 +105,7 @@ extension App {
     /// focusable widget when none of its widgets has it.
     private func show(_ screen: Screen) {
         screen.app = self
+        dev?.watch(self)
         if let layout = screen.layout, layout.size != canvasSize {
             layout.resize(to: canvasSize)
         }

@@ -93,7 +93,7 @@ public final class App {
         screens = [Screen(root: root, layout: layout, specPath: nil)]
         appStylesheets = stylesheets
         isDevMode = devMode ?? App.devModeRequested()
-        if isDevMode { dev = DevMode(specPath: nil) }
+        if isDevMode { dev = DevMode() }
     }
 
     /// An app whose frame is a `.layout` spec (with the stylesheets it uses); add
@@ -104,9 +104,9 @@ public final class App {
         self.size = size
         let layout = try Layout(spec: path, size: size)
         screens = [Screen(root: layout.root, layout: layout, specPath: path)]
-        appStylesheets = layout.watchedFiles.filter { $0.hasSuffix(".cas") }
+        appStylesheets = layout.stylesheets   // not the files they import: each is read once
         isDevMode = devMode ?? App.devModeRequested()
-        if isDevMode { dev = DevMode(specPath: path) }
+        if isDevMode { dev = DevMode() }
     }
 
     /// Whether `--dev` is on the command line or `CASEMENT_DEV=1` in the environment.

@@ -20,45 +20,67 @@ import TerminalUI
 /// and the inspector show it).
 @MainActor
 final class DevMode {
-    /// The spec the app was loaded from (nil for a tree built in code).
-    let specPath: String?
     private var watcher: FileWatcher?
-    /// The errors of the saves not taken: the last good layout and styles stay
-    /// on screen while this is not empty.
-    private var blockedErrors: [Diagnostic] = []
-    /// The file errors the layout on screen was built with (the first load
-    /// applies whatever it can): they do not keep a later save out.
-    private var standingErrors: [Diagnostic] = []
-    /// Whether the spec on disk is not the one on screen (its last save was not
-    /// taken): the next reload, of any file, loads it again.
-    private var specPending = false
+    /// Each screen's reload state, by screen: what its layout on screen was
+    /// built with and what kept its last saves out.
+    private var states: [ObjectIdentifier: ScreenReload] = [:]
     /// The inspector, drawer and badge's state (DevMode+Overlays.swift).
     var overlays = DevOverlays()
     /// Reloads so far (tests and the status line read it).
     private(set) var reloadCount = 0
+    /// The screens shown when the drawer was last asked for (their errors show).
+    private var shownScreens: [ObjectIdentifier] = []
 
-    init(specPath: String?) {
-        self.specPath = specPath
+    /// One screen's side of the promise: the errors of the saves not taken (the
+    /// last good layout and styles stay on screen while there are any), the file
+    /// errors its layout was built with (the first load applies whatever it
+    /// can: they do not keep a later save out), and whether its spec on disk is
+    /// not the one on screen (the next reload, of any file, loads it again).
+    private struct ScreenReload {
+        var blockedErrors: [Diagnostic] = []
+        var standingErrors: [Diagnostic] = []
+        var specPending = false
     }
 
+    init() {}
+
     /// What the drawer shows: the errors of the saves not taken, or else the
-    /// errors the files on screen were applied with; empty: no drawer.
-    var errors: [Diagnostic] { blockedErrors.isEmpty ? standingErrors : blockedErrors }
+    /// errors the files on screen were applied with, of the screens shown (the
+    /// current one and the modal ones); empty: no drawer.
+    var errors: [Diagnostic] {
+        let shown = shownScreens.compactMap { states[$0] }
+        let blocked = shown.flatMap(\.blockedErrors)
+        return Self.unique(blocked.isEmpty ? shown.flatMap(\.standingErrors) : blocked)
+    }
 
     /// Whether the drawer's errors kept a save out (the last good layout is on
     /// screen) rather than came with what is on screen.
-    var keptLastGood: Bool { !blockedErrors.isEmpty }
+    var keptLastGood: Bool { shownScreens.contains { states[$0]?.blockedErrors.isEmpty == false } }
 
     func start(_ app: App) {
         guard watcher == nil else { return }
         watcher = try? FileWatcher()
-        standingErrors = Self.fileErrors(app.layout.diagnostics)
         watch(app)
     }
 
-    private func watch(_ app: App) {
-        var files = app.layout.watchedFiles
-        if let specPath, !files.contains(specPath) { files.append(specPath) }
+    /// Watches the files of every screen on the stack and every modal one (a
+    /// screen pushed later is watched from then on), and notes the errors a
+    /// screen first shown starts with.
+    func watch(_ app: App) {
+        let screens = app.screens + app.modals
+        shownScreens = app.layers.map(ObjectIdentifier.init)
+        var files: [String] = []
+        var seen: Set<String> = []
+        for screen in screens {
+            guard let layout = screen.layout else { continue }
+            let key = ObjectIdentifier(screen)
+            if states[key] == nil { states[key] = ScreenReload(standingErrors: Self.fileErrors(layout.diagnostics)) }
+            for file in layout.watchedFiles + [screen.specPath].compactMap({ $0 }) where seen.insert(file).inserted {
+                files.append(file)
+            }
+        }
+        let kept = Set(screens.map(ObjectIdentifier.init))
+        states = states.filter { kept.contains($0.key) }
         watcher?.setWatchedFiles(files)
     }
 
@@ -74,65 +96,79 @@ final class DevMode {
     /// Reloads every watched file (the pilot's `reloadChangedFiles()`).
     func reloadAll(_ app: App) {
         let changes = watcher?.collectChanges(now: .now + .seconds(10)) ?? []
-        reload(changes.map(\.path) + app.layout.watchedFiles, in: app)
+        let every = (app.screens + app.modals).flatMap { $0.layout?.watchedFiles ?? [] }
+        reload(changes.map(\.path) + every, in: app)
     }
 
-    /// Applies changed files: a changed spec (or one whose last save was not
-    /// taken) is loaded afresh and the widgets move into its new views; changed
-    /// stylesheets restyle in place (constants updated).
+    /// Applies changed files to every screen that reads them: a changed spec
+    /// (or one whose last save was not taken) is loaded afresh and the screen's
+    /// widgets move into its new views; changed stylesheets restyle in place
+    /// (constants updated).
     func reload(_ paths: [String], in app: App) {
         reloadCount += 1
-        if let specPath, specPending || paths.contains(specPath) || paths.contains(where: { $0.hasSuffix(".layout") }) {
-            reloadSpec(specPath, in: app)
-        } else {
-            reloadStylesheets(in: app)
+        let changed = Set(paths)
+        for screen in app.screens + app.modals {
+            guard let layout = screen.layout else { continue }
+            let key = ObjectIdentifier(screen)
+            var state = states[key] ?? ScreenReload(standingErrors: Self.fileErrors(layout.diagnostics))
+            if let specPath = screen.specPath, state.specPending || changed.contains(specPath) {
+                reloadSpec(specPath, of: screen, state: &state, in: app)
+            } else if !changed.isDisjoint(with: layout.watchedFiles) {
+                reloadStylesheets(of: layout, state: &state)
+            }
+            states[key] = state
         }
         watch(app)
         app.needsDisplay = true
     }
 
-    /// The stylesheets read again into the layout on screen. The layout keeps
-    /// the last good sheet while the new one has errors it did not have, and
-    /// keeps it for every later change made from Swift until a good save.
-    private func reloadStylesheets(in app: App) {
-        let report = app.layout.reloadStylesheets()
-        blockedErrors = report.blockingErrors
-        if blockedErrors.isEmpty { standingErrors = Self.fileErrors(app.layout.diagnostics) }
+    /// The stylesheets read again into a screen's layout. The layout keeps the
+    /// last good sheet while the new one has errors it did not have, and keeps
+    /// it for every later change made from Swift until a good save.
+    private func reloadStylesheets(of layout: Layout, state: inout ScreenReload) {
+        let report = layout.reloadStylesheets()
+        state.blockedErrors = report.blockingErrors
+        if state.blockedErrors.isEmpty { state.standingErrors = Self.fileErrors(layout.diagnostics) }
     }
 
-    /// The spec loaded afresh, with the stylesheets as they are now. Taken only
-    /// when its files bring no error the layout on screen did not have.
-    private func reloadSpec(_ path: String, in app: App) {
+    /// A screen's spec loaded afresh, with the stylesheets as they are now.
+    /// Taken only when its files bring no error the layout on screen did not have.
+    private func reloadSpec(_ path: String, of screen: Screen, state: inout ScreenReload, in app: App) {
+        guard let current = screen.layout else { return }
         let fresh: Layout
         do {
-            fresh = try Layout(spec: path, size: app.layout.size)
+            fresh = try Layout(spec: path, size: current.size)
         } catch {
             // Caught mid-save, or emptied: the last good layout stays.
-            specPending = true
-            blockedErrors = [Diagnostic(
+            state.specPending = true
+            state.blockedErrors = [Diagnostic(
                 .error, .unreadableFile, error.description, at: SourceLocation(file: path, line: 1, column: 1))]
             return
         }
         let errors = Self.fileErrors(fresh.diagnostics)
-        let known = Set(standingErrors.map(\.identity))
+        let known = Set(state.standingErrors.map(\.identity))
         guard errors.allSatisfy({ known.contains($0.identity) }) else {
-            specPending = true
-            blockedErrors = errors
+            state.specPending = true
+            state.blockedErrors = errors
             return
         }
         // Widgets were added to the old spec's views: move each into the view of
         // the same id in the new spec (its rules name views by id, so they hold).
-        for widget in app.widgets {
+        for widget in screen.widgets {
             guard let parent = widget.view.superview, parent.widget == nil, let id = parent.id,
                   let newParent = fresh.view(id) else { continue }
             newParent.addSubview(widget.view)
         }
-        fresh.resize(to: app.layout.size)
-        app.layout = fresh
+        fresh.resize(to: current.size)
+        if app.modals.contains(where: { $0 === screen }), !fresh.root.classes.contains("modal") {
+            fresh.root.classes.append("modal")
+        }
+        screen.layout = fresh
+        screen.frameState = FrameState()
         app.appliedStates.removeAll()
-        specPending = false
-        blockedErrors = []
-        standingErrors = errors
+        state.specPending = false
+        state.blockedErrors = []
+        state.standingErrors = errors
     }
 
     /// The errors of the files (spec, stylesheets, the files they import, what
@@ -140,5 +176,12 @@ final class DevMode {
     /// which never keep a save out.
     static func fileErrors(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.filter { $0.standsForErrors && $0.origin != .engine }
+    }
+
+    /// The diagnostics without repeats (a stylesheet every screen uses has its
+    /// errors once), in order.
+    private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen: Set<Diagnostic> = []
+        return diagnostics.filter { seen.insert($0).inserted }
     }
 }

@@ -17,8 +17,10 @@ import TerminalUI
 open class Screen {
     /// The screen's id, which is also its root view's.
     public let id: String
-    /// The top-level view of the screen (kind `screen`).
-    public let root: View
+    /// The top-level view of the screen (kind `screen`): for a screen loaded
+    /// from a spec, the view of its layout on screen (a dev-mode reload makes new ones).
+    public var root: View { layout?.root ?? firstRoot }
+    private let firstRoot: View
     /// Stylesheets used on this screen besides the app's (paths as `use` names them).
     public let stylesheets: [String]
     /// For a modal screen: whether Escape dismisses it (true by default).
@@ -47,7 +49,7 @@ open class Screen {
         self.stylesheets = stylesheets
         specPath = nil
         location = SourceLocation(file: file, line: line, column: column)
-        root = View(.screen, id: id, file: file, line: line, column: column)
+        firstRoot = View(.screen, id: id, file: file, line: line, column: column)
     }
 
     /// A screen loaded from a `.layout` spec (with the stylesheets it uses), as
@@ -60,14 +62,14 @@ open class Screen {
         specPath = path
         stylesheets = []
         location = SourceLocation(file: file, line: line, column: column)
-        root = loaded.root
+        firstRoot = loaded.root
         id = loaded.root.id ?? path
         layout = loaded
     }
 
     /// The app's first screen, on a layout the app made.
     init(root: View, layout: Layout, specPath: String?) {
-        self.root = root
+        firstRoot = root
         self.layout = layout
         self.specPath = specPath
         id = root.id ?? "main"

@@ -8,8 +8,8 @@ import Diagnostics
 
 extension Widget {
     /// Records a usage warning at the line that made the widget (once per message).
-    func warnUsage(_ message: String, hint: String? = nil) {
-        let warning = Diagnostic(.warning, .appUsage, message, at: view.location, hint: hint)
+    func warnUsage(_ message: String, hint: String? = nil, at location: SourceLocation? = nil) {
+        let warning = Diagnostic(.warning, .appUsage, message, at: location ?? view.location, hint: hint)
         guard !usageWarnings.contains(warning) else { return }
         usageWarnings.append(warning)
         setNeedsDisplay()

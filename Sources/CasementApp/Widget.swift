@@ -186,6 +186,11 @@ extension View {
 
     /// Adds several widgets' views.
     @MainActor public func addSubviews(_ widgets: Widget...) {
+        addSubviews(widgets)
+    }
+
+    /// Adds the views of an array of widgets, in order.
+    @MainActor public func addSubviews(_ widgets: [Widget]) {
         for widget in widgets { addSubview(widget.view) }
     }
 }

@@ -115,13 +115,14 @@ public enum CanvasFit {
 
 
     /// Per view, the fit flags (`off-canvas`, `clipped`, `collapsed`) it earns.
-    static func flags(of views: [ViewLayout], canvas size: TerminalSize) -> [[ViewFlag]] {
+    /// A view in `scrolled` (inside a scrolling viewport) is never off the canvas.
+    static func flags(of views: [ViewLayout], canvas size: TerminalSize, scrolled: [Bool]? = nil) -> [[ViewFlag]] {
         let drawable = drawable(views), collapsed = collapsed(views)
         return views.indices.map { index in
             if collapsed[index] { return [.collapsed] }
             guard drawable[index] else { return [] }
             var result: [ViewFlag] = []
-            if overflow(of: views[index].frame, canvas: size) != nil { result.append(.offCanvas) }
+            if scrolled?[index] != true, overflow(of: views[index].frame, canvas: size) != nil { result.append(.offCanvas) }
             if clipping(of: views[index].style, frame: views[index].frame) != nil { result.append(.clipped) }
             return result
         }
@@ -131,9 +132,21 @@ public enum CanvasFit {
     /// parent does not (the parent's warning covers its children; a top-level
     /// screen laid out larger than the terminal has its own warning), and every
     /// text its box cuts off.
-    static func warnings(for views: [ViewLayout], canvas size: TerminalSize) -> [Diagnostic] {
+    static func warnings(for views: [ViewLayout], canvas size: TerminalSize, scrolled: [Bool]? = nil) -> [Diagnostic] {
         var result: [Diagnostic] = []
-        forEachWarning(for: views, canvas: size) { _, make in result.append(make()) }
+        forEachWarning(for: views, canvas: size, scrolled: scrolled) { _, make in result.append(make()) }
+        return result
+    }
+
+    /// Per view, whether it is inside a viewport that scrolls its children
+    /// (`[overflow=scroll]`): such a view may lie past the screen, to be
+    /// scrolled into view, and is not off the canvas. The viewport itself is not.
+    static func scrolled(_ views: [ViewLayout], scrolls: (Int) -> Bool) -> [Bool] {
+        var result = [Bool](repeating: false, count: views.count)
+        for (index, view) in views.enumerated() {
+            guard let parent = view.parentIndex, parent < index else { continue }
+            result[index] = result[parent] || scrolls(parent)
+        }
         return result
     }
 
@@ -141,13 +154,13 @@ public enum CanvasFit {
     /// if `body` calls `make`: `check` shows the first thousand, and a large
     /// spec off a small canvas has a warning for thousands of views.
     static func forEachWarning(
-        for views: [ViewLayout], canvas size: TerminalSize,
+        for views: [ViewLayout], canvas size: TerminalSize, scrolled: [Bool]? = nil,
         _ body: (SourceLocation, _ make: () -> Diagnostic) -> Void
     ) {
         let drawable = drawable(views)
         var isOff = [Bool](repeating: false, count: views.count)
         for (index, view) in views.enumerated() where drawable[index] {
-            if let overflow = overflow(of: view.frame, canvas: size) {
+            if scrolled?[index] != true, let overflow = overflow(of: view.frame, canvas: size) {
                 isOff[index] = true
                 let parentIsOff = view.parentIndex.map { $0 < index && isOff[$0] } ?? false
                 if !parentIsOff, view.parentIndex != nil || view.kind != .screen {

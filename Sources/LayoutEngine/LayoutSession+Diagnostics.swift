@@ -113,7 +113,9 @@ extension LayoutSession {
                 }
             }
         }
-        CanvasFit.forEachWarning(for: views, canvas: size) { location, make in extra.add(at: location, make) }
+        CanvasFit.forEachWarning(for: views, canvas: size, scrolled: scrolledViews()) { location, make in
+            extra.add(at: location, make)
+        }
         result = Self.mergingEngineNotes(result + withExcerpts(extra.diagnostics))
         return Self.sorted(result, files: diagnosticFileOrder)
     }
@@ -203,5 +205,15 @@ extension LayoutSession {
         // A "more not shown" note stands for the errors it counts.
         let known = Set(applied.lazy.filter(\.standsForErrors).map(\.identity))
         return diagnostics.filter { $0.standsForErrors && !known.contains($0.identity) }
+    }
+}
+
+extension LayoutSession {
+    /// Per view, whether it is inside a viewport that scrolls (`[overflow=scroll]`);
+    /// nil when no view scrolls (the usual case: nothing to look up).
+    func scrolledViews() -> [Bool]? {
+        let declarations = model.document.views
+        guard declarations.count == views.count, declarations.contains(where: \.scrollsContent) else { return nil }
+        return CanvasFit.scrolled(views) { declarations[$0].scrollsContent }
     }
 }

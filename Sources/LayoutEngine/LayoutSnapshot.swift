@@ -92,7 +92,7 @@ extension LayoutSession {
             if view.frame.height < 0 { marks[index] |= ViewFlag.negativeHeight.bit }
             if !view.style.visible { marks[index] |= ViewFlag.hidden.bit }
         }
-        for (index, fit) in CanvasFit.flags(of: views, canvas: size).enumerated() {
+        for (index, fit) in CanvasFit.flags(of: views, canvas: size, scrolled: scrolledViews()).enumerated() {
             for flag in fit { marks[index] |= flag.bit }
         }
         return marks.map { bits in bits == 0 ? [] : ViewFlag.allCases.filter { bits & $0.bit != 0 } }

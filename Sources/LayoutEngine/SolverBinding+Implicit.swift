@@ -110,10 +110,7 @@ extension SolverBinding {
             {
                 // Another priority: out of the solver, and in again at the new one.
                 retire(current[i].slot, ref: .implicit(view: oldView ?? view, kind: current[i].kind))
-                let ref = ConstraintRef.implicit(view: view, kind: requests[j].kind)
-                result.append(ImplicitSlot(
-                    kind: requests[j].kind, slot: fresh(ref, .constant(requests[j].constant), &work),
-                    priority: requests[j].priority))
+                result.append(freshSlot(requests[j], view: view, &work))
                 counts.replaced += 1
                 dirty.mark(view)
                 i += 1
@@ -124,10 +121,7 @@ extension SolverBinding {
                 dirty.mark(view)
                 i += 1
             } else if i == current.count || requests[j].kind < current[i].kind {
-                let ref = ConstraintRef.implicit(view: view, kind: requests[j].kind)
-                result.append(ImplicitSlot(
-                    kind: requests[j].kind, slot: fresh(ref, .constant(requests[j].constant), &work),
-                    priority: requests[j].priority))
+                result.append(freshSlot(requests[j], view: view, &work))
                 counts.added += 1
                 dirty.mark(view)
                 j += 1
@@ -140,6 +134,12 @@ extension SolverBinding {
             }
         }
         return result
+    }
+
+    /// A new implicit constraint, as asked for, waiting to be added.
+    private func freshSlot(_ request: ImplicitRequest, view: Int, _ work: inout PendingChanges) -> ImplicitSlot {
+        let ref = ConstraintRef.implicit(view: view, kind: request.kind)
+        return ImplicitSlot(kind: request.kind, slot: fresh(ref, .constant(request.constant), &work), priority: request.priority)
     }
 
     /// An implicit constraint that stays, with the constant it is now asked for.

@@ -62,18 +62,44 @@ struct DSLBench: ParsableCommand {
     /// same tree written as a `.layout` (its `writtenSpec`) and saved with the edit.
     private func measureBigUpdates(size: TerminalSize) throws {
         let root = StressDemo.build(tileColumns: 10, tileRows: 10, boxColumns: 10, boxRows: 10)
-        let tiles = root.view("tiles")!
         let layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
         let path = "casement-bench-big.layout"
-        let text = layout.writtenSpec
+        let (specSamples, dslSamples, n) = try timeConstantEdits(
+            of: root, in: layout, spec: path, text: layout.writtenSpec, size: size)
+        guard n >= 10_000 else { throw ValidationError("the big tree has \(n) views") }
+        print(benchLine(group: "dsl", workload: "big", n: n, phase: "spec-constant", unit: "ms", samples: specSamples))
+        print(benchLine(group: "dsl", workload: "big", n: n, phase: "dsl-update", unit: "ms", samples: dslSamples))
+        let ratio = Summary(dslSamples).median / Summary(specSamples).median
+        print("dsl big N=\(n) ratio dsl-update/spec-constant=\(fixed(ratio)) budget=1.000 frame-budget=15 ms")
+    }
+
+    /// One constant edit: `top == 1` of the outer grid becomes 2 and back, saved
+    /// in the spec vs `updateConstraints` in code. Both must be one `setConstant`.
+    private func measureUpdates(size: TerminalSize, n: Int) throws {
+        let root = StressDemo.build()
+        let layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
+        let (specSamples, dslSamples, _) = try timeConstantEdits(
+            of: root, in: layout, spec: spec, text: try FileReader.fileSystem.contents(of: spec), size: size)
+        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "spec-constant", unit: "ms", samples: specSamples))
+        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "dsl-update", unit: "ms", samples: dslSamples))
+    }
+
+    /// Times `top == 1` of the tree's outer grid made 2 and back, saved in the
+    /// spec `text` (served from memory) and made with `updateConstraints` on
+    /// `layout`; both must lay out the same and be one `setConstant`. Each goes
+    /// first every other run: the one that follows shares the machine with the
+    /// first's memory being freed in the background.
+    private func timeConstantEdits(
+        of root: View, in layout: Layout, spec path: String, text: String, size: TerminalSize
+    ) throws -> (spec: [Double], dsl: [Double], views: Int) {
+        let tiles = root.view("tiles")!
         let files = MemoryFiles([path: text])
         let reader = FileReader { name in try files[name] ?? FileReader.fileSystem.contents(of: name) }
         var session = LayoutSession(specPath: path, reader: reader, size: size)
         session.load()
-        guard session.views.map(\.frame) == layout.views.map(\.frame), layout.views.count >= 10_000 else {
-            throw ValidationError("the 10,000-view tree lays out differently from its written spec")
+        guard session.views.map(\.frame) == layout.views.map(\.frame) else {
+            throw ValidationError("the tree built in code lays out differently from \(path)")
         }
-        let n = layout.views.count
         var specSamples: [Double] = []
         var dslSamples: [Double] = []
         for run in 0..<(runs * 2) {
@@ -81,8 +107,6 @@ struct DSLBench: ParsableCommand {
             files[path] = text.replacingFirst("    top == 1\n", with: "    top == \(top)\n")
             var specReport: ReloadReport?
             var dslReport: ReloadReport?
-            // Each goes first every other run: the one that follows shares the
-            // machine with the first's memory being freed in the background.
             let measureSpec = { specSamples.append(measureSeconds { specReport = session.reload(changedFiles: [path]) } * 1e3) }
             let measureDSL = {
                 dslSamples.append(measureSeconds {
@@ -93,43 +117,9 @@ struct DSLBench: ParsableCommand {
             if run % 4 < 2 { measureSpec(); measureDSL() } else { measureDSL(); measureSpec() }
             guard specReport?.counts == ConstraintCounts(constantsChanged: 1),
                 dslReport?.counts == ConstraintCounts(constantsChanged: 1)
-            else { throw ValidationError("a constant edit on the 10,000-view tree was not one setConstant") }
-        }
-        print(benchLine(group: "dsl", workload: "big", n: n, phase: "spec-constant", unit: "ms", samples: specSamples))
-        print(benchLine(group: "dsl", workload: "big", n: n, phase: "dsl-update", unit: "ms", samples: dslSamples))
-        let ratio = Summary(dslSamples).median / Summary(specSamples).median
-        print("dsl big N=\(n) ratio dsl-update/spec-constant=\(fixed(ratio)) budget=1.000 frame-budget=15 ms")
-    }
-
-    /// One constant edit: `top == 1` of the outer grid becomes 2 and back, saved
-    /// in the spec vs `updateConstraints` in code. Both must be one `setConstant`.
-    private func measureUpdates(size: TerminalSize, n: Int) throws {
-        let text = try FileReader.fileSystem.contents(of: spec)
-        let files = MemoryFiles([spec: text])
-        let reader = FileReader { path in try files[path] ?? FileReader.fileSystem.contents(of: path) }
-        var session = LayoutSession(specPath: spec, reader: reader, size: size)
-        session.load()
-        let root = StressDemo.build()
-        let tiles = root.view("tiles")!
-        let layout = try Layout(root: root, stylesheets: [stylesheet], size: size)
-        var specSamples: [Double] = []
-        var dslSamples: [Double] = []
-        for run in 0..<(runs * 2) {
-            let top = run % 2 == 0 ? 2 : 1
-            files[spec] = text.replacingFirst("    top == 1\n", with: "    top == \(top)\n")
-            var specReport: ReloadReport?
-            specSamples.append(measureSeconds { specReport = session.reload(changedFiles: [spec]) } * 1e3)
-            var dslReport: ReloadReport?
-            dslSamples.append(measureSeconds {
-                tiles.updateConstraints { make in make.top.equalTo(top) }
-                dslReport = layout.layoutIfNeeded()
-            } * 1e3)
-            guard specReport?.counts == ConstraintCounts(constantsChanged: 1),
-                dslReport?.counts == ConstraintCounts(constantsChanged: 1)
             else { throw ValidationError("a constant edit was not one setConstant") }
         }
-        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "spec-constant", unit: "ms", samples: specSamples))
-        print(benchLine(group: "dsl", workload: "stress", n: n, phase: "dsl-update", unit: "ms", samples: dslSamples))
+        return (specSamples, dslSamples, session.views.count)
     }
 }
 

@@ -108,4 +108,63 @@ import Testing
         #expect(list.selectedIndex == 1)
         #expect(pilot.lines[2] == "     b")
     }
+
+    @Test func aPushedScreenFromASpecReloadsItsOwnFiles() throws {
+        let directory = try scratchDirectory([
+            "app.layout": "use \"app.cas\"\nscreen root {\n  box panel { left, top == 0; width == 10; height == 3 }\n}\n",
+            "app.cas": "@import \"theme.cas\"\n#panel { border single }\n",
+            "theme.cas": "$accent = red\n",
+            "help.layout": "use \"help.cas\"\nscreen help {\n  box topics { left == 1; top == 1; width == 12; height == 3 }\n}\n",
+            "help.cas": "#topics { border single; title \"Help\" }\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let app = try App(spec: directory + "/app.layout", devMode: true)
+        let pilot = AppPilot(app, size: TerminalSize(width: 20, height: 6))
+        let help = try Screen(spec: directory + "/help.layout")
+        let list = ListView(items: ["keys", "files"], id: "list")
+        help.view("topics")?.addSubview(list)
+        list.view.makeConstraints { make in make.edges.equalToSuperview().inset(1) }
+        app.push(help)
+        pilot.press(.down)
+        #expect(pilot.lines[1] == " ┌─ Help ───┐")
+        // Its own spec: reloaded, the list moved into the new view with its state.
+        try "use \"help.cas\"\nscreen help {\n  box topics { left == 4; top == 2; width == 12; height == 3 }\n}\n"
+            .write(toFile: directory + "/help.layout", atomically: false, encoding: .utf8)
+        pilot.reloadChangedFiles()
+        #expect(pilot.lines[2] == "    ┌─ Help ───┐")
+        #expect(list.selectedIndex == 1 && app.focusedWidget === list)
+        // Its own stylesheet: restyled in place.
+        try "#topics { border double; title \"Help\" }\n".write(toFile: directory + "/help.cas", atomically: false, encoding: .utf8)
+        pilot.reloadChangedFiles()
+        #expect(pilot.lines[2] == "    ╔═ Help ═══╗")
+        // The app's spec changes below it: the screen shown stays itself.
+        try "use \"app.cas\"\nscreen root {\n  box panel { left, top == 1; width == 10; height == 3 }\n}\n"
+            .write(toFile: directory + "/app.layout", atomically: false, encoding: .utf8)
+        pilot.reloadChangedFiles()
+        #expect(pilot.lines[2] == "    ╔═ Help ═══╗")
+        #expect(app.diagnostics.isEmpty)
+        app.pop()
+        pilot.settle()
+        #expect(app.frame(of: app.view("panel")!) == ViewFrame(x: 1, y: 1, width: 10, height: 3))
+    }
+
+    @Test func aScreenPushedOnASpecAppReadsItsStylesheetsOnce() throws {
+        let directory = try scratchDirectory([
+            "app.layout": "use \"app.cas\"\nscreen root {\n  box panel { left, top == 0; width == 10; height == 3 }\n}\n",
+            "app.cas": "@import \"theme.cas\"\n.note { color $accent }\n",
+            "theme.cas": "$accent = red\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let app = try App(spec: directory + "/app.layout", devMode: false)
+        let pilot = AppPilot(app, size: TerminalSize(width: 20, height: 6))
+        let settings = Screen(id: "settings")
+        let note = Label("saved", id: "note", classes: ["note"])
+        settings.root.addSubview(note)
+        note.makeConstraints { make in make.left.top.equalToSuperview() }
+        app.push(settings)
+        #expect(settings.layout?.stylesheets == [directory + "/app.cas"])   // its import comes through it
+        #expect(pilot.cell(x: 0, y: 0).foreground == .ansi(1))
+        #expect(app.diagnostics.isEmpty)
+    }
 }
+

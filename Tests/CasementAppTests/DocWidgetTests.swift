@@ -38,6 +38,31 @@ func docPilot(_ sheet: String, _ widgets: [Widget], width: Int = 30, height: Int
 // stylesheet (read from the page), with no diagnostics and the look it promises.
 @MainActor
 @Suite struct DocWidgetTests {
+    @Test func scrollSection() throws {
+        let details = ScrollView(id: "details")
+        let rows = ["Size", "Modified", "Permissions"].map { Label($0) }
+        details.content.addSubviews(rows)
+        for (index, row) in rows.enumerated() {
+            row.makeConstraints { make in
+                make.left.right.equalToSuperview()
+                make.top.equalTo(index == 0 ? details.content.top : rows[index - 1].bottom)
+                if index == rows.count - 1 { make.bottom.equalToSuperview() }
+            }
+        }
+        details.view.makeConstraints { make in make.height.equalTo(4) }
+        let pilot = try docPilot("scroll.cas", [details], width: 20)
+        #expect(pilot.app.diagnostics.isEmpty)
+        #expect(pilot.lines[0].hasPrefix("╭─ Details ─"))
+        #expect(pilot.lines[1].hasPrefix("│Size"))
+        #expect(details.contentSize.height == 3)
+        #expect(pilot.cell(x: 18, y: 1).foreground == .ansi(4))      // .scrollbar
+        pilot.press(.tab)
+        #expect(pilot.cell(x: 0, y: 0).foreground == .ansi(3))       // .scroll[state:focused]
+        pilot.press(.down)
+        #expect(pilot.lines[1].hasPrefix("│Modified"))
+        #expect(pilot.lines[2].hasPrefix("│Permissions"))
+    }
+
     @Test func togglesSection() throws {
         var shown: [Bool] = []
         let hidden = Checkbox("Hidden files", id: "hidden")

@@ -30,6 +30,23 @@ import Testing
         #expect(pilot.lines[9] == " F5 Reload  s Save  q Quit")
     }
 
+    @Test func aClickOnAFooterKeyDoesWhatTheKeyDoes() throws {
+        let (app, pilot, _) = try makeApp()
+        var ran: [String] = []
+        app.bind(.character("s"), "Save") { ran.append("save") }
+        app.currentScreen.bind(.function(5), "Reload") { ran.append("reload") }
+        pilot.settle()
+        #expect(pilot.lines[9] == " F5 Reload  s Save  ^P Commands")
+        pilot.click(x: 14, y: 9)                         // "Save"
+        pilot.click(x: 1, y: 9)                          // "F5"
+        #expect(ran == ["save", "reload"])
+        pilot.click(x: 25, y: 9)                         // "Commands": the palette
+        #expect(app.isCommandPaletteOpen)
+        pilot.press(.escape)
+        pilot.click(x: 38, y: 9)                         // past the last entry: nothing
+        #expect(ran == ["save", "reload"] && !app.isCommandPaletteOpen)
+    }
+
     @Test func ctrlPOpensThePaletteThatFiltersFuzzilyAndRuns() throws {
         let (app, pilot, _) = try makeApp()
         var ran: [String] = []

@@ -79,6 +79,34 @@ import Testing
         #expect(pilot.lines.allSatisfy { $0.isEmpty })
     }
 
+    @Test func aClickOnTheBarJumpsThereAndOnTheTextFocuses() throws {
+        let text = TextView(text: (0..<50).map { "line \($0)" }.joined(separator: "\n"), id: "text")
+        let log = LogView(id: "log")
+        for n in 0..<50 { log.append("event \(n)") }
+        let root = screen { root in
+            place(text, in: root, x: 0, y: 0, width: 12, height: 5)
+            place(log, in: root, x: 0, y: 5, width: 12, height: 5)
+        }
+        let app = try App(root: root, devMode: false)
+        let pilot = AppPilot(app, size: TerminalSize(width: 12, height: 10))
+        pilot.click(text, x: 3, y: 1)                    // on the text: the focus, no scroll
+        #expect(app.focusedWidget === text && text.scrollOffset == 0)
+        pilot.click(text, x: 11, y: 4)                   // the bar's last cell: the end
+        #expect(text.scrollOffset == 45)
+        #expect(pilot.lines[4].hasPrefix("line 49"))
+        pilot.click(text, x: 11, y: 2)                   // its middle
+        #expect(text.scrollOffset == 22)
+        #expect(log.isFollowing)
+        pilot.click(log, x: 11, y: 0)                    // the log's bar, at the top: it stops following
+        #expect(log.scrollOffset == 0 && !log.isFollowing)
+        #expect(app.focusedWidget === log)
+        pilot.click(log, x: 11, y: 4)                    // back at the end: it follows again
+        #expect(log.isFollowing)
+        log.append("event 50")
+        pilot.settle()
+        #expect(pilot.lines[9].hasPrefix("event 50"))
+    }
+
     @Test func aLongLogDropsOldLinesInLinearTime() {
         // Appending far past the limit compacts the kept lines now and then: the
         // kept lines and their rows stay right throughout.

@@ -78,6 +78,36 @@ import Testing
         #expect(tree.visibleNodes[1].value == "/c")
     }
 
+    @Test func thePlaceholderRowTakesItsPlaceForClicksAndKeys() async throws {
+        let gate = Gate()
+        let slow = TreeNode(TreeItem("slow", value: "/s", isExpandable: true)) { _ in
+            await gate.wait()
+            return [TreeItem("loaded")]
+        }
+        let root = TreeNode("root", children: [slow, TreeNode("after")], isExpanded: true)
+        let tree = Tree(root: root)
+        let pilot = try pilot(on: tree, width: 30, height: 6)
+        pilot.press(.down, .right)                       // expand "slow": it loads
+        #expect(pilot.lines[0...3] == ["▾ root", "├─ ▾ slow", "│  └─   Loading…", "└─   after"])
+        pilot.click(tree, x: 6, y: 3)                    // the row drawn under the placeholder
+        #expect(tree.selectedNode?.label == "after")
+        pilot.press(.up)                                 // over the placeholder, onto its node
+        #expect(tree.selectedNode?.label == "slow")
+        pilot.press(.down)
+        #expect(tree.selectedNode?.label == "after")
+        pilot.click(tree, x: 8, y: 2)                    // the placeholder itself: nothing
+        #expect(tree.selectedNode?.label == "after")
+        pilot.press(.end)
+        #expect(tree.selectedNode?.label == "after")
+        await gate.open()
+        for _ in 0..<200 where slow.isLoading {
+            try await Task.sleep(for: .milliseconds(5))
+            pilot.settle()
+        }
+        #expect(pilot.lines[0...3] == ["▾ root", "├─ ▾ slow", "│  └─   loaded", "└─   after"])
+        #expect(tree.selectedNode?.label == "after")     // the selection stays on its node
+    }
+
     @Test func collapsingKeepsTheSelectionOnTheNearestShownAncestor() throws {
         let tree = Tree(root: sample())
         _ = try pilot(on: tree, width: 20, height: 8)

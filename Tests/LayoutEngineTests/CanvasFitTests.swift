@@ -36,6 +36,32 @@ import Testing
         #expect(warnings.first?.message.hasPrefix("view 'a' is off the canvas: 2 cells past the bottom edge") == true)
     }
 
+    @Test func childrenOfAScrollingViewportMayLiePastTheCanvas() {
+        let spec = """
+            screen root {
+              box port [overflow=scroll] { left == 0; top == 0; width == 10; height == 4
+                box content { left == parent.left; top == parent.top - 3; width == 10; height == 40 }
+              }
+              box plain { left == 12; top == 8; width == 4; height == 4 }
+            }
+            """
+        var session = loaded(spec, width: 30, height: 10).session
+        #expect(session.frame("content") == rect(0, -3, 10, 40))
+        #expect(session.flags()[2] == [])
+        #expect(session.flags()[3] == [.offCanvas])      // outside any viewport: as before
+        let warnings = session.checkDiagnostics().filter { $0.message.contains("off the canvas") }
+        #expect(warnings.map(\.message).count == 1)
+        #expect(warnings.first?.message.hasPrefix("view 'plain'") == true)
+        #expect(!session.checkDiagnostics().contains { $0.message.contains("overflow") })
+    }
+
+    @Test func overflowTakesOnlyScroll() {
+        let session = loaded("screen root {\n  box port [overflow=hidden] { edges == parent }\n}", width: 30, height: 10).session
+        let error = session.checkDiagnostics().first { $0.message.contains("'overflow' takes `scroll`") }
+        #expect(error?.severity == .error)
+        #expect(error?.location.line == 2)
+    }
+
     @Test func viewsInsideTheCanvasHiddenOrEmptyAreNotFlagged() {
         let spec = """
             screen root {

@@ -87,7 +87,7 @@ enum SpecRuleMatch {
                 continue
             }
             guard written.tail.label == nil || rule.label == nil,
-                relation(written.relation, for: attribute.attribute) == rule.relation,
+                written.relation.relation(for: attribute.attribute) == rule.relation,
                 rule.priority.isRequired || priority(of: written) == rule.priority,
                 let writtenShape = shape(of: written, for: attribute.attribute, in: view),
                 let ruleShape = rule.shape(for: attribute, of: view), writtenShape == ruleShape
@@ -107,29 +107,11 @@ enum SpecRuleMatch {
         return attributes
     }
 
-    /// `within` is `>=` on near edges and `<=` on far edges and lengths.
-    static func relation(_ relation: RuleRelation, for attribute: Attribute) -> Relation {
-        switch relation {
-        case .equal: .equal
-        case .greaterOrEqual: .greaterOrEqual
-        case .lessOrEqual: .lessOrEqual
-        case .within: attribute == .left || attribute == .top ? .greaterOrEqual : .lessOrEqual
-        }
-    }
-
     private static func priority(of rule: RuleSyntax) -> LayoutPriority? {
         switch rule.tail.priority {
         case nil: .required
         case .number(let value, _): LayoutPriority(Int(value))
-        case .name(let name):
-            switch name.text {
-            case "required": .required
-            case "high": .high
-            case "medium": .medium
-            case "low": .low
-            case "weak": .weak
-            default: nil
-            }
+        case .name(let name): LayoutPriority(name: name.text)
         }
     }
 

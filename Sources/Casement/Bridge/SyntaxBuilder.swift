@@ -72,7 +72,7 @@ enum SyntaxBuilder {
         // Depth first without recursion (code can nest views deeper than any stack).
         var stack: [(view: View, parent: Int?, depth: Int)] = roots.reversed().map { ($0, nil, 0) }
         while let (view, parent, depth) = stack.popLast() {
-            if view.built == nil { view.built = BuiltView(syntax: syntax(of: view), warnings: problems(of: view)) }
+            if view.built == nil { view.built = Self.built(view) }
             if view.built!.syntax.depth != depth { view.built!.syntax.depth = depth }
             let built = view.built!
             var syntax = built.syntax
@@ -99,7 +99,7 @@ enum SyntaxBuilder {
         for root in roots {
             for view in root.pendingRebuilds {
                 guard view.built == nil, let position = index[ObjectIdentifier(view)] else { continue }
-                let built = BuiltView(syntax: syntax(of: view), warnings: problems(of: view))
+                let built = Self.built(view)
                 var syntax = built.syntax
                 syntax.depth = views[position].depth
                 syntax.parent = views[position].parent
@@ -120,20 +120,50 @@ enum SyntaxBuilder {
 
     // MARK: Views
 
-    /// A view's header and body: its spec's, with what code changed, or made in code.
-    static func syntax(of view: View) -> ViewSyntax {
+    /// A view's header and body — its spec's, with what code changed, or made
+    /// in code — and the problems found on the way: its rules' warnings, rules
+    /// that cannot be written, and misuse recorded on the view.
+    static func built(_ view: View) -> BuiltView {
         let here = CodeLocations.span(view.location)
         let written = view.spec?.syntax
         var params = written?.params ?? []
-        for name in view.params.keys.sorted() {
-            params.append(ParameterSyntax(
-                name: NameSyntax(name, here), value: parameterValue(view.params[name]!), valueSpan: here))
+        if !view.params.isEmpty {
+            for name in view.params.keys.sorted() {
+                params.append(ParameterSyntax(
+                    name: NameSyntax(name, here), value: parameterValue(view.params[name]!), valueSpan: here))
+            }
         }
-        for (name, priority) in view.contentPrioritySettings.parameters {
-            params.append(ParameterSyntax(name: NameSyntax(name, here), value: .number(Double(priority.value)), valueSpan: here))
+        if view.contentPrioritySettings != ContentPrioritySettings() {
+            for (name, priority) in view.contentPrioritySettings.parameters {
+                params.append(ParameterSyntax(name: NameSyntax(name, here), value: .number(Double(priority.value)), valueSpan: here))
+            }
         }
+        var warnings = view.problems
+        var statements: [StatementSyntax] = []
+        if let spec = view.spec, spec.keepsStatements {
+            statements = specStatements(spec, updates: SpecRuleMatch.overrides(of: view), in: view)
+        }
+        for rule in view.rules {
+            if let warning = rule.warning { warnings.append(Diagnostic(.warning, .layoutName, warning, at: rule.location)) }
+            guard rule.isActive else { continue }
+            for attribute in rule.attributes {
+                switch self.rule(rule, attribute, in: view) {
+                case .success(let syntax): statements.append(.rule(syntax))
+                case .failure(let problem): warnings.append(Diagnostic(.error, .layoutExpression, problem.message, at: rule.location))
+                }
+            }
+        }
+        for rule in view.specUpdates {
+            if let warning = rule.warning { warnings.append(Diagnostic(.warning, .layoutName, warning, at: rule.location)) }
+            for attribute in rule.attributes {
+                if case .failure(let problem) = self.rule(rule, attribute, in: view) {
+                    warnings.append(Diagnostic(.error, .layoutExpression, problem.message, at: rule.location))
+                }
+            }
+        }
+        for distribution in view.distributions { statements.append(.shorthand(.distribute(syntax(of: distribution)))) }
         let writtenClasses = written?.classes.map(\.text)
-        return ViewSyntax(
+        let syntax = ViewSyntax(
             kind: written?.kind ?? NameSyntax(view.kind.rawValue, here),
             resolvedKind: written == nil ? view.kind : written?.resolvedKind,
             id: view.id.map { id in written?.id?.text == id ? written!.id! : NameSyntax(id, here) },
@@ -141,7 +171,8 @@ enum SyntaxBuilder {
             title: view.title,
             titleSpan: view.title == nil ? nil : (written?.title == view.title ? written?.titleSpan : here),
             params: params, parent: nil, depth: 0, span: written?.span ?? here,
-            statements: statements(of: view), lets: written?.lets ?? [])
+            statements: statements, lets: written?.lets ?? [])
+        return BuiltView(syntax: syntax, warnings: warnings)
     }
 
     private static func parameterValue(_ parameter: Parameter) -> ParameterValue {
@@ -152,38 +183,6 @@ enum SyntaxBuilder {
         case .style(let name): .style(name)
         case .list(let items): .list(items.map(parameterValue))
         }
-    }
-
-    /// The spec's statements (with code's updates), then the rules made in
-    /// code, one per attribute, then the `distribute` lines.
-    private static func statements(of view: View) -> [StatementSyntax] {
-        var statements: [StatementSyntax] = []
-        if let spec = view.spec, spec.keepsStatements {
-            statements = specStatements(spec, updates: SpecRuleMatch.overrides(of: view), in: view)
-        }
-        for rule in view.rules where rule.isActive {
-            for attribute in rule.attributes {
-                if case .success(let syntax) = self.rule(rule, attribute, in: view) { statements.append(.rule(syntax)) }
-            }
-        }
-        for distribution in view.distributions { statements.append(.shorthand(.distribute(syntax(of: distribution)))) }
-        return statements
-    }
-
-    /// The problems found building a view: its rules' warnings, rules that
-    /// cannot be written, and misuse recorded on the view.
-    private static func problems(of view: View) -> [Diagnostic] {
-        var found = view.problems
-        for rule in view.rules + view.specUpdates {
-            if let warning = rule.warning { found.append(Diagnostic(.warning, .layoutName, warning, at: rule.location)) }
-            guard rule.isActive else { continue }
-            for attribute in rule.attributes {
-                if case .failure(let problem) = self.rule(rule, attribute, in: view) {
-                    found.append(Diagnostic(.error, .layoutExpression, problem.message, at: rule.location))
-                }
-            }
-        }
-        return found
     }
 
     /// A spec view's statements, each statement an update names split into

@@ -27,26 +27,47 @@ public final class Footer: Widget {
 
     /// The (key, description) pairs shown, in order.
     public var entries: [(key: String, description: String)] {
-        guard let app else { return [] }
-        let screen = app.layer(showing: view) ?? app.currentScreen
-        var entries = (screen.bindings.described + app.bindings.described).map { ($0.key.label, $0.description ?? "") }
-        var seen: Set<String> = []
-        entries = entries.filter { seen.insert($0.0).inserted }
-        if app.commandPaletteEnabled, !seen.contains(App.paletteKey.label) {
-            entries.append((App.paletteKey.label, "Commands"))
-        }
-        return entries.map { (key: $0.0, description: $0.1) }
+        bound.map { (key: $0.key.label, description: $0.description) }
     }
 
+    /// The keys shown with what they do: the screen's, then the app's (a key
+    /// bound on both shows once), then the palette's.
+    private var bound: [(key: Key, description: String)] {
+        guard let app else { return [] }
+        let screen = app.layer(showing: view) ?? app.currentScreen
+        var seen: Set<Key> = []
+        var entries = (screen.bindings.described + app.bindings.described)
+            .filter { seen.insert($0.key).inserted }
+            .map { (key: $0.key, description: $0.description ?? "") }
+        if app.commandPaletteEnabled, !seen.contains(App.paletteKey) {
+            entries.append((App.paletteKey, "Commands"))
+        }
+        return entries
+    }
+
+    /// Where each key was drawn (columns of the content box), for clicks.
+    private var spans: [(columns: Range<Int>, key: Key)] = []
+
     public override func draw(in canvas: inout ContentCanvas) {
+        spans.removeAll(keepingCapacity: true)
         guard canvas.height > 0 else { return }
         var keyLook = keyStyle.flatMap(style(of:)).map(CellStyle.init) ?? canvas.textStyle
         if keyLook.isPlain { keyLook = canvas.textStyle; keyLook.attributes.insert(.bold) }
         var x = 0
-        for entry in entries {
+        for entry in bound {
             guard x < canvas.width else { break }
-            x += canvas.write(" \(entry.key) ", x: x, y: 0, style: keyLook)
+            let start = x
+            x += canvas.write(" \(entry.key.label) ", x: x, y: 0, style: keyLook)
             x += canvas.write("\(entry.description) ", x: x, y: 0)
+            spans.append((start..<x, entry.key))
         }
+    }
+
+    /// A click on a key (or its description) does what the key does.
+    public override func handle(_ event: Event) -> Bool {
+        guard case .click(let x, 0) = event, let app,
+              let span = spans.first(where: { $0.columns.contains(x) }) else { return false }
+        app.runBindings(for: span.key)
+        return true
     }
 }

@@ -12,25 +12,21 @@ import TextMetrics
 /// it the chosen option is bold. Class `radio`. Intrinsic size: the widest option
 /// plus its mark, one row each.
 @MainActor
-public final class RadioGroup: Widget {
+public final class RadioGroup: Widget, ChoosesAnOption {
     /// The options, top to bottom.
     public var options: [String] {
-        didSet {
-            selectedIndex = checkedIndex(selectedIndex, count: options.count, what: "option")
-            setNeedsDisplay()
-        }
+        get { choice.options }
+        set { setOptions(newValue) }
     }
     /// The chosen option (0 when there are none). Set out of range, it is clamped
-    /// and `app.diagnostics` warns at the line that made the group.
+    /// and `app.diagnostics` warns at the line that made the widget.
     public var selectedIndex: Int {
-        didSet {
-            let checked = checkedIndex(selectedIndex, count: options.count, what: "option")
-            if checked != selectedIndex { selectedIndex = checked }
-            if selectedIndex != oldValue { setNeedsDisplay() }
-        }
+        get { choice.index }
+        set { setIndex(newValue) }
     }
     /// The chosen option's text (nil when there are no options).
-    public var selectedOption: String? { options.indices.contains(selectedIndex) ? options[selectedIndex] : nil }
+    public var selectedOption: String? { choice.selected }
+    var choice: OptionChoice { didSet { if choice != oldValue { setNeedsDisplay() } } }
     /// Called with the new index when a key or click chooses another option.
     public var onChange: ((Int) -> Void)?
     private var optionStyle: View?
@@ -39,16 +35,16 @@ public final class RadioGroup: Widget {
     /// out of range is a warning in `app.diagnostics` at this line.
     public init(_ options: [String], selectedIndex: Int = 0, id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
-        self.options = options
-        self.selectedIndex = 0
+        choice = OptionChoice(options)
         super.init(id: id, widgetClass: "radio", classes: classes, file: file, line: line, column: column)
-        self.selectedIndex = checkedIndex(selectedIndex, count: options.count, what: "option")
+        setOptions(options)
+        setIndex(selectedIndex)
         optionStyle = addStyleView(id: "option", classes: ["option"])
     }
 
     public override var canFocus: Bool { true }
     public override var intrinsicSize: IntrinsicSize {
-        IntrinsicSize(width: 4 + (options.map(cellWidth(of:)).max() ?? 0), height: options.count)
+        IntrinsicSize(width: 4 + choice.widest, height: options.count)
     }
 
     public override func draw(in canvas: inout ContentCanvas) {

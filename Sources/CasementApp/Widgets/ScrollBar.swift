@@ -20,6 +20,13 @@ struct ScrollBar: Hashable, Sendable {
         return (start, size)
     }
 
+    /// The offset a click on cell `cell` of a track of `track` cells asks for:
+    /// the first cell is the start, the last the end, the rest in proportion.
+    func offset(atCell cell: Int, track: Int) -> Int {
+        guard track > 1, total > visible else { return 0 }
+        return (total - visible) * min(max(0, cell), track - 1) / (track - 1)
+    }
+
     /// Draws a vertical bar in column `x` of the canvas (rows 0..<length):
     /// `┃` for the thumb over a dim `│` track, in the bar's style view look.
     static func drawVertical(_ bar: ScrollBar, x: Int, length: Int, in canvas: inout ContentCanvas, look: CellStyle) {

@@ -15,26 +15,27 @@ import TextMetrics
 /// plus `focused`; reversed without a style). Class `select`. Intrinsic size:
 /// the widest option and the arrow, one row.
 @MainActor
-public final class Select: Widget, OverlayWidget {
+public final class Select: Widget, OverlayWidget, ChoosesAnOption {
     /// The options, top to bottom.
     public var options: [String] {
+        get { choice.options }
+        set { setOptions(newValue) }
+    }
+    /// The chosen option (0 when there are none). Set out of range, it is clamped
+    /// and `app.diagnostics` warns at the line that made the widget.
+    public var selectedIndex: Int {
+        get { choice.index }
+        set { setIndex(newValue) }
+    }
+    /// The chosen option's text (nil when there are no options).
+    public var selectedOption: String? { choice.selected }
+    var choice: OptionChoice {
         didSet {
-            selectedIndex = checkedIndex(selectedIndex, count: options.count, what: "option")
-            list.clamp(count: options.count, visible: listRows)
+            guard choice != oldValue else { return }
+            if choice.options != oldValue.options { list.clamp(count: choice.options.count, visible: listRows) }
             setNeedsDisplay()
         }
     }
-    /// The chosen option (0 when there are none). Set out of range, it is
-    /// clamped and `app.diagnostics` warns at the line that made the select.
-    public var selectedIndex: Int {
-        didSet {
-            let checked = checkedIndex(selectedIndex, count: options.count, what: "option")
-            if checked != selectedIndex { selectedIndex = checked }
-            if selectedIndex != oldValue { setNeedsDisplay() }
-        }
-    }
-    /// The chosen option's text (nil when there are no options).
-    public var selectedOption: String? { options.indices.contains(selectedIndex) ? options[selectedIndex] : nil }
     /// Whether the list is open.
     public private(set) var isOpen = false
     /// The most rows the open list shows before it scrolls.
@@ -54,17 +55,17 @@ public final class Select: Widget, OverlayWidget {
     /// index out of range is a warning in `app.diagnostics` at this line.
     public init(_ options: [String], selectedIndex: Int = 0, id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
-        self.options = options
-        self.selectedIndex = 0
+        choice = OptionChoice(options)
         super.init(id: id, widgetClass: "select", classes: classes, file: file, line: line, column: column)
-        self.selectedIndex = checkedIndex(selectedIndex, count: options.count, what: "option")
+        setOptions(options)
+        setIndex(selectedIndex)
         dropdownStyle = addStyleView(id: "dropdown", classes: ["dropdown"])
         optionStyle = addStyleView(id: "option", classes: ["option"])
     }
 
     public override var canFocus: Bool { true }
     public override var intrinsicSize: IntrinsicSize {
-        IntrinsicSize(width: (options.map(cellWidth(of:)).max() ?? 0) + 2, height: 1)
+        IntrinsicSize(width: choice.widest + 2, height: 1)
     }
 
     /// Opens the list, the chosen option highlighted.
@@ -109,7 +110,7 @@ public final class Select: Widget, OverlayWidget {
         let wanted = min(options.count, max(1, maximumListRows)) + chrome.vertical
         let height = min(wanted, max(below, above))
         let y = below >= wanted || below >= above ? frame.maxY : frame.y - height
-        let width = max(frame.width, (options.map(cellWidth(of:)).max() ?? 0) + chrome.horizontal)
+        let width = max(frame.width, choice.widest + chrome.horizontal)
         let box = CellRect(x: max(0, min(frame.x, grid.width - width)), y: y, width: width, height: height)
         overlayFrame = box
         app.paintOverlayBox(box, style: style, into: &grid)

@@ -55,6 +55,9 @@ struct ScrolledText {
         case .key(.right) where !wraps: left += 4
         case .scrollUp: top -= 3
         case .scrollDown: top += 3
+        case .click(let x, let y) where showsBar && x == width - 1 && (0..<height).contains(y):
+            // On the scroll bar: that part of the text.
+            top = ScrollBar(total: store.rowCount, visible: height, offset: top).offset(atCell: y, track: height)
         default: return false
         }
         clamp()
@@ -121,7 +124,8 @@ extension String {
 
 /// Read-only multi-line text, wrapped to its width (`wraps`, the default) or
 /// not (then ← → scroll sideways), scrolled by ↑ ↓ PgUp PgDn Home End and the
-/// wheel, with a scroll bar in the last column while the text overflows.
+/// wheel, with a scroll bar in the last column while the text overflows (a
+/// click on it jumps there).
 /// Control characters show as their pictures (`␛`), tabs as spaces.
 ///
 /// `.cas`: the box (`.textview[state:focused]`, `color`, `background`); the

@@ -160,6 +160,12 @@ public final class TreeNode {
     }
 }
 
+/// One row of a tree: a node, or the placeholder under a node loading its children.
+struct TreeRow {
+    let node: TreeNode
+    let isPlaceholder: Bool
+}
+
 /// A tree of nodes, one row each, with guide lines (`├─ └─ │`): the root is
 /// shown and selected first; ↑ ↓ PgUp PgDn Home End move the selection, →
 /// expands (or steps into the children), ← collapses (or goes to the parent),
@@ -178,8 +184,9 @@ public final class Tree: Widget {
     public var onActivate: ((TreeNode) -> Void)?
     /// Called with the node the selection moved to.
     public var onSelect: ((TreeNode) -> Void)?
-    /// The visible nodes, top to bottom (rebuilt after an expand or collapse).
-    private var rows: [TreeNode] = []
+    /// The rows shown, top to bottom: the visible nodes and, under a node
+    /// loading its children, its placeholder (rebuilt after an expand or collapse).
+    private var rows: [TreeRow] = []
     private var rowsAreStale = true
     private var cursor = RowCursor()
     private var visibleRows = 0
@@ -201,8 +208,8 @@ public final class Tree: Widget {
 
     /// The selected node.
     public var selectedNode: TreeNode? {
-        let rows = visibleNodes
-        return cursor.selected.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        if rowsAreStale { rebuildRows() }
+        return cursor.selected.flatMap { rows.indices.contains($0) ? rows[$0].node : nil }
     }
 
     /// Selects a node (its ancestors are expanded to show it).
@@ -212,14 +219,15 @@ public final class Tree: Widget {
             if !current.isExpanded { current.isExpanded = true; rowsAreStale = true }
             ancestor = current.parent
         }
-        guard let index = visibleNodes.firstIndex(where: { $0 === node }) else { return }
+        if rowsAreStale { rebuildRows() }
+        guard let index = rows.firstIndex(where: { $0.node === node && !$0.isPlaceholder }) else { return }
         moveSelection(to: index)
     }
 
-    /// The rows shown, top to bottom (placeholders excluded).
+    /// The nodes shown, top to bottom (placeholders excluded).
     public var visibleNodes: [TreeNode] {
         if rowsAreStale { rebuildRows() }
-        return rows
+        return rows.filter { !$0.isPlaceholder }.map(\.node)
     }
 
     /// The first row shown.
@@ -231,27 +239,46 @@ public final class Tree: Widget {
     }
 
     private func rebuildRows() {
-        let selected = cursor.selected.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        let selected = cursor.selected.flatMap { rows.indices.contains($0) ? rows[$0].node : nil }
+        // The selection stays on its node, or (its branch collapsed) goes to the
+        // nearest shown ancestor: the deepest of its chain that is listed.
+        var chain: [ObjectIdentifier: Int] = [:]
+        var level = 0
+        var ancestor = selected
+        while let node = ancestor {
+            chain[ObjectIdentifier(node)] = level
+            level -= 1
+            ancestor = node.parent
+        }
+        var nearest: (row: Int, level: Int)?
         rows.removeAll(keepingCapacity: true)
         var stack: [TreeNode] = [root]
         while let node = stack.popLast() {
-            rows.append(node)
-            if node.isExpanded { stack.append(contentsOf: node.children.reversed()) }
+            if let level = chain[ObjectIdentifier(node)], level > nearest?.level ?? Int.min {
+                nearest = (rows.count, level)
+            }
+            rows.append(TreeRow(node: node, isPlaceholder: false))
+            guard node.isExpanded else { continue }
+            if node.isLoading { rows.append(TreeRow(node: node, isPlaceholder: true)) }
+            stack.append(contentsOf: node.children.reversed())
         }
         rowsAreStale = false
-        if let selected, let index = rows.firstIndex(where: { $0 === selected }) {
-            cursor.selected = index
-        } else if let selected {
-            // Its branch was collapsed: the nearest shown ancestor takes the selection.
-            var ancestor = selected.parent
-            while let current = ancestor, !rows.contains(where: { $0 === current }) { ancestor = current.parent }
-            cursor.selected = ancestor.flatMap { node in rows.firstIndex { $0 === node } } ?? 0
-        }
-        cursor.clamp(count: rowCount, visible: visibleRows)
+        if selected != nil { cursor.selected = nearest?.row ?? 0 }
+        cursor.clamp(count: rows.count, visible: visibleRows)
     }
 
-    /// Rows drawn: the nodes, plus a placeholder under each node that is loading.
-    private var rowCount: Int { rows.count }
+    /// The row of a node shown (not its placeholder).
+    private func rowIndex(of node: TreeNode) -> Int? {
+        rows.firstIndex { $0.node === node && !$0.isPlaceholder }
+    }
+
+    /// A placeholder cannot be selected: the selection moves on past it in the
+    /// direction it went (down), or back onto the node it belongs to.
+    private func skipPlaceholder(goingDown: Bool) {
+        guard let index = cursor.selected, rows.indices.contains(index), rows[index].isPlaceholder else { return }
+        cursor.selected = goingDown && index + 1 < rows.count ? index + 1 : index - 1
+        cursor.clamp(count: rows.count, visible: visibleRows)
+    }
 
     public override var canFocus: Bool { true }
     public override var hugsContent: Bool { false }
@@ -282,12 +309,14 @@ public final class Tree: Widget {
         case .key(let key):
             let before = cursor.selected
             guard cursor.move(for: key, count: rows.count, visible: visibleRows) else { return false }
+            skipPlaceholder(goingDown: key == .down || key == .pageDown)
             if cursor.selected != before, let node = selectedNode { onSelect?(node) }
             setNeedsDisplay()
         case .click(let x, let y):
             let index = cursor.top + y
             guard y >= 0, index < rows.count else { return false }
-            let node = rows[index]
+            guard !rows[index].isPlaceholder else { return true }
+            let node = rows[index].node
             moveSelection(to: index)
             let expander = node.depth * 3
             if node.isExpandable, x >= expander, x < expander + 2 {
@@ -310,10 +339,16 @@ public final class Tree: Widget {
         let selectedLook = RowLook.selected(rowStyle.flatMap(style(of:)), fallback: canvas.textStyle)
         var guideLook = guideStyle.flatMap(style(of:)).map(CellStyle.init) ?? canvas.textStyle
         if guideLook.isPlain { guideLook = canvas.textStyle; guideLook.attributes.insert(.dim) }
-        var row = 0
-        var index = cursor.top
-        while row < canvas.height, index < rows.count {
-            let node = rows[index]
+        var dim = canvas.textStyle
+        dim.attributes.insert(.dim)
+        for row in 0..<canvas.height {
+            let index = cursor.top + row
+            guard index < rows.count else { break }
+            let node = rows[index].node
+            guard !rows[index].isPlaceholder else {
+                canvas.write(Self.guides(of: node, child: true) + "  " + Self.placeholder, x: 0, y: row, style: dim)
+                continue
+            }
             let guides = Self.guides(of: node)
             let x = canvas.write(guides, x: 0, y: row, style: guideLook)
             let expander = node.isExpandable ? (node.isExpanded ? "▾ " : "▸ ") : "  "
@@ -322,15 +357,6 @@ public final class Tree: Widget {
             let look = isSelected ? selectedLook : canvas.textStyle
             let written = canvas.write(expander, x: x, y: row, style: look)
             canvas.write(node.label, x: x + written, y: row, style: look)
-            row += 1
-            if node.isLoading, node.isExpanded, row < canvas.height {
-                var dim = canvas.textStyle
-                dim.attributes.insert(.dim)
-                let placeholderGuides = Self.guides(of: node, child: true)
-                canvas.write(placeholderGuides + "  " + Self.placeholder, x: 0, y: row, style: dim)
-                row += 1
-            }
-            index += 1
         }
     }
 

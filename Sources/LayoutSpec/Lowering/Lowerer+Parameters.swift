@@ -10,7 +10,7 @@ enum KnownParameters {
         case .overlay: overlay
         case .screen, .box, .text: []
         }
-        return mine + ContentPriorityParameters.names
+        return mine + ContentPriorityParameters.names + [ViewDeclaration.overflowParameter]
     }
 
     static func child(of kind: ViewKind) -> [String] {
@@ -46,6 +46,10 @@ extension Lowerer {
                 checkContentPriority(param)
                 continue
             }
+            if name == ViewDeclaration.overflowParameter {
+                checkOverflow(param)
+                continue
+            }
             guard !own.contains(name), !fromParent.contains(name) else { continue }
             let known = own + fromParent
             let owners = [ViewKind.row, .grid, .overlay].filter { KnownParameters.child(of: $0).contains(name) }
@@ -72,6 +76,13 @@ extension Lowerer {
         diagnostics.error(.layoutParameter,
             "'\(param.name.text)' takes \(pair ? "one priority, or two (width height)" : "a priority"), not \(param.value)",
             at: param.valueSpan, hint: hint)
+    }
+
+    /// `overflow` takes one word, `scroll`.
+    private mutating func checkOverflow(_ param: ParameterSyntax) {
+        if case .word(ViewDeclaration.scrollOverflow) = param.value { return }
+        diagnostics.error(.layoutParameter, "'overflow' takes `scroll`, not \(param.value)", at: param.valueSpan,
+                          hint: "overflow=scroll: the children may reach past this view (and the screen), scrolled into view")
     }
 
     /// The last `name=value` of a view.

@@ -62,7 +62,7 @@ extension Lowerer {
         if attributes.count == 1 {
             // The common case, without collecting first.
             guard let right = rightSide(of: rule, for: attributes[0], sides: sides, in: view) else { return }
-            emit(view, label, .attribute(view, attributes[0]), relation(rule.relation, for: attributes[0]), right, priority, at: rule.span.start)
+            emit(view, label, .attribute(view, attributes[0]), rule.relation.relation(for: attributes[0]), right, priority, at: rule.span.start)
             return
         }
         var lowered: [LinearExpression] = []
@@ -72,7 +72,7 @@ extension Lowerer {
             lowered.append(right)
         }
         for (attribute, right) in zip(attributes, lowered) {
-            emit(view, label, .attribute(view, attribute), relation(rule.relation, for: attribute), right, priority, at: rule.span.start)
+            emit(view, label, .attribute(view, attribute), rule.relation.relation(for: attribute), right, priority, at: rule.span.start)
         }
     }
 
@@ -112,15 +112,6 @@ extension Lowerer {
         return right
     }
 
-    /// `within` is `>=` on near edges and `<=` on far edges and lengths.
-    private func relation(_ relation: RuleRelation, for attribute: Attribute) -> Relation {
-        switch relation {
-        case .equal: .equal
-        case .greaterOrEqual: .greaterOrEqual
-        case .lessOrEqual: .lessOrEqual
-        case .within: attribute == .left || attribute == .top ? .greaterOrEqual : .lessOrEqual
-        }
-    }
 
     /// 1 value: every side; 2: vertical, horizontal; 4: top, left, bottom, right.
     /// Each is evaluated for its own side, so `inset $margin` reads

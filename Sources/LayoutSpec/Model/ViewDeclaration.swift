@@ -64,6 +64,19 @@ public struct ViewDeclaration: Hashable, Sendable {
         params.last { $0.name == name }?.value
     }
 
+    /// `[overflow=scroll]`: the view is a viewport its children are scrolled in,
+    /// so they may reach past it and past the screen (clipped to it, as every
+    /// child is, and not reported as off the canvas). A `ScrollView`'s viewport
+    /// has it.
+    public var scrollsContent: Bool {
+        guard !params.isEmpty else { return false }
+        return parameter(Self.overflowParameter) == .word(Self.scrollOverflow)
+    }
+
+    /// The parameter's name and its one value.
+    static let overflowParameter = "overflow"
+    static let scrollOverflow = "scroll"
+
     /// Moves the parameters' locations by `lines` (the view moved in its file).
     mutating func shiftParameterLines(by lines: Int) {
         guard !params.isEmpty else { return }

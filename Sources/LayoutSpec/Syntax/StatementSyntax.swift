@@ -18,6 +18,17 @@ public enum RuleRelation: String, Hashable, Sendable {
     case greaterOrEqual = ">="
     case lessOrEqual = "<="
     case within
+
+    /// The relation of the constraint it makes for an attribute: `within` is
+    /// `>=` on near edges and `<=` on far edges and lengths.
+    public func relation(for attribute: Attribute) -> Relation {
+        switch self {
+        case .equal: .equal
+        case .greaterOrEqual: .greaterOrEqual
+        case .lessOrEqual: .lessOrEqual
+        case .within: attribute == .left || attribute == .top ? .greaterOrEqual : .lessOrEqual
+        }
+    }
 }
 
 /// What may follow most statements: `@priority` and `as label`.
