@@ -166,7 +166,7 @@ let package = Package(
             name: "DesignerTests",
             dependencies: [
                 "TestSupport", "Cells", "Designer", "EmbeddedDemos", "LayoutEngine", "LayoutPainting", "Canvas",
-                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics", "Presentation",
+                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics", "Presentation", "LiveLink",
             ]
         ),
         .testTarget(
