@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Casement", targets: ["Casement"]),
         .library(name: "CasementApp", targets: ["CasementApp"]),
         .executable(name: "casement-top", targets: ["casement-top"]),
+        .executable(name: "casement-fuzz", targets: ["casement-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -130,6 +131,20 @@ let package = Package(
             ]
         ),
 
+        // Fuzzing (docs/testing.md): the targets and their invariants, and one command
+        // that replays inputs through them or, built by tools/fuzz with -DFUZZING and
+        // -sanitize=fuzzer, is libFuzzer's driver.
+        .target(name: "CFuzzing", path: "Fuzz/Sources/CFuzzing"),
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "Cells", "Diagnostics", "Stylesheet", "LayoutEngine", "LanguageServer", "TerminalUI", "Canvas", "Casement",
+                "CasementApp", "LayoutPainting",
+            ],
+            path: "Fuzz/Sources/FuzzTargets"
+        ),
+        .executableTarget(name: "casement-fuzz", dependencies: ["FuzzTargets", "CFuzzing"], path: "Fuzz/Sources/casement-fuzz"),
+
         // Shared by the test targets: a fixed-seed random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["TestSupport", "Cassowary"]),
@@ -174,6 +189,8 @@ let package = Package(
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutEngine", "LayoutPainting"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "LiveLink", "casement"]),
         .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI"]),
+        // Replays Fuzz/corpus and Fuzz/crashes through the fuzz targets' invariants.
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Canvas", "Diagnostics", "TerminalUI"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement", "casement-top"]),
     ]
