@@ -69,12 +69,16 @@ let package = Package(
             name: "Designer",
             dependencies: [
                 "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "TerminalUI", "FileWatch", "Stylesheet",
-                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos", "Presentation",
+                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos", "Presentation", "LiveLink",
             ]
         ),
 
         // Swift apps: views built in code, constrained with a SnapKit-style DSL.
         .target(name: "Casement", dependencies: ["Cells", "LayoutEngine", "LayoutSpec", "LayoutPainting", "Canvas", "Diagnostics"]),
+
+        // The live preview's link: designers and language servers of one user find each
+        // other through a private directory of Unix sockets and pass unsaved buffers.
+        .target(name: "LiveLink", dependencies: ["Cells"]),
 
         // The canonical form of .cas and .layout files: `casement fmt` and the server's formatting.
         .target(name: "Formatting", dependencies: ["Diagnostics", "Stylesheet", "LayoutSpec", "TextMetrics"]),
@@ -82,7 +86,7 @@ let package = Package(
         // The language server: the pipeline behind JSON-RPC for editors.
         .target(
             name: "LanguageServer",
-            dependencies: ["Cells", "Canvas", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics", "Formatting", "FileWatch"]
+            dependencies: ["Cells", "Canvas", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics", "Formatting", "FileWatch", "LiveLink"]
         ),
 
         // Apps on Casement: the runtime, widgets, focus and events, the headless
@@ -122,7 +126,7 @@ let package = Package(
             name: "casement-bench",
             dependencies: [
                 "Cassowary", "Cells", "Stylesheet", "LayoutEngine", "LayoutPainting", "Designer", "TerminalUI", "Canvas",
-                "FileWatch", "Casement", "CasementApp", "LanguageServer",
+                "FileWatch", "Casement", "CasementApp", "LanguageServer", "LiveLink",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -148,6 +152,7 @@ let package = Package(
         .testTarget(name: "CellsTests", dependencies: ["Cells"]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TestSupport", "TextMetrics"]),
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
+        .testTarget(name: "LiveLinkTests", dependencies: ["TestSupport", "LiveLink", "Cells"]),
         .testTarget(name: "StylesheetTests", dependencies: ["TestSupport", "Cells", "Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["TestSupport", "LayoutSpec"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting", "Stylesheet", "LayoutSpec", "Diagnostics"]),
@@ -176,13 +181,13 @@ let package = Package(
             name: "DesignerTests",
             dependencies: [
                 "TestSupport", "Cells", "Designer", "EmbeddedDemos", "LayoutEngine", "LayoutPainting", "Canvas",
-                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics", "Presentation",
+                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics", "Presentation", "LiveLink",
             ]
         ),
         .testTarget(
             name: "PresentationTests", dependencies: ["Presentation", "Cells", "Canvas", "Diagnostics", "LayoutEngine"]),
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutEngine", "LayoutPainting"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "LiveLink", "casement"]),
         .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI"]),
         // Replays Fuzz/corpus and Fuzz/crashes through the fuzz targets' invariants.
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Canvas", "Diagnostics", "TerminalUI"]),
