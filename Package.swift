@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CasementApp", targets: ["CasementApp"]),
         .executable(name: "casement-top", targets: ["casement-top"]),
         .executable(name: "casement-files", targets: ["casement-files"]),
+        .executable(name: "casement-fuzz", targets: ["casement-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,12 +70,16 @@ let package = Package(
             name: "Designer",
             dependencies: [
                 "Cells", "LayoutEngine", "LayoutPainting", "Canvas", "TerminalUI", "FileWatch", "Stylesheet",
-                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos", "Presentation",
+                "LayoutSpec", "Diagnostics", "TextMetrics", "EmbeddedDemos", "Presentation", "LiveLink",
             ]
         ),
 
         // Swift apps: views built in code, constrained with a SnapKit-style DSL.
         .target(name: "Casement", dependencies: ["Cells", "LayoutEngine", "LayoutSpec", "LayoutPainting", "Canvas", "Diagnostics"]),
+
+        // The live preview's link: designers and language servers of one user find each
+        // other through a private directory of Unix sockets and pass unsaved buffers.
+        .target(name: "LiveLink", dependencies: ["Cells"]),
 
         // The canonical form of .cas and .layout files: `casement fmt` and the server's formatting.
         .target(name: "Formatting", dependencies: ["Diagnostics", "Stylesheet", "LayoutSpec", "TextMetrics"]),
@@ -82,7 +87,7 @@ let package = Package(
         // The language server: the pipeline behind JSON-RPC for editors.
         .target(
             name: "LanguageServer",
-            dependencies: ["Cells", "Canvas", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics", "Formatting", "FileWatch"]
+            dependencies: ["Cells", "Canvas", "LayoutEngine", "Stylesheet", "LayoutSpec", "Diagnostics", "Formatting", "FileWatch", "LiveLink"]
         ),
 
         // Apps on Casement: the runtime, widgets, focus and events, the headless
@@ -124,10 +129,24 @@ let package = Package(
             name: "casement-bench",
             dependencies: [
                 "Cassowary", "Cells", "Stylesheet", "LayoutEngine", "LayoutPainting", "Designer", "TerminalUI", "Canvas",
-                "FileWatch", "Casement", "CasementApp", "LanguageServer",
+                "FileWatch", "Casement", "CasementApp", "LanguageServer", "LiveLink",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // Fuzzing (docs/testing.md): the targets and their invariants, and one command
+        // that replays inputs through them or, built by tools/fuzz with -DFUZZING and
+        // -sanitize=fuzzer, is libFuzzer's driver.
+        .target(name: "CFuzzing", path: "Fuzz/Sources/CFuzzing"),
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "Cells", "Diagnostics", "Stylesheet", "LayoutEngine", "LanguageServer", "TerminalUI", "Canvas", "Casement",
+                "CasementApp", "LayoutPainting",
+            ],
+            path: "Fuzz/Sources/FuzzTargets"
+        ),
+        .executableTarget(name: "casement-fuzz", dependencies: ["FuzzTargets", "CFuzzing"], path: "Fuzz/Sources/casement-fuzz"),
 
         // Shared by the test targets: a fixed-seed random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -136,6 +155,7 @@ let package = Package(
         .testTarget(name: "CellsTests", dependencies: ["Cells"]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TestSupport", "TextMetrics"]),
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
+        .testTarget(name: "LiveLinkTests", dependencies: ["TestSupport", "LiveLink", "Cells"]),
         .testTarget(name: "StylesheetTests", dependencies: ["TestSupport", "Cells", "Stylesheet"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["TestSupport", "LayoutSpec"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting", "Stylesheet", "LayoutSpec", "Diagnostics"]),
@@ -164,14 +184,16 @@ let package = Package(
             name: "DesignerTests",
             dependencies: [
                 "TestSupport", "Cells", "Designer", "EmbeddedDemos", "LayoutEngine", "LayoutPainting", "Canvas",
-                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics", "Presentation",
+                "TerminalUI", "FileWatch", "Stylesheet", "Diagnostics", "Presentation", "LiveLink",
             ]
         ),
         .testTarget(
             name: "PresentationTests", dependencies: ["Presentation", "Cells", "Canvas", "Diagnostics", "LayoutEngine"]),
         .testTarget(name: "CasementTests", dependencies: ["TestSupport", "Casement", "Cells", "Canvas", "LayoutEngine", "LayoutPainting"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "casement"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "Cells", "LayoutEngine", "Diagnostics", "LiveLink", "casement"]),
         .testTarget(name: "CasementAppTests", dependencies: ["TestSupport", "CasementApp", "Cells", "Canvas", "TerminalUI", "casement-files"]),
+        // Replays Fuzz/corpus and Fuzz/crashes through the fuzz targets' invariants.
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Canvas", "Diagnostics", "TerminalUI"]),
         // Drives the built `casement` binary in tmux; depending on it gets it built.
         .testTarget(name: "EndToEndTests", dependencies: ["casement", "casement-top", "casement-files"]),
     ]

@@ -98,7 +98,8 @@ public final class App {
 
     /// An app whose frame is a `.layout` spec (with the stylesheets it uses); add
     /// widgets to its views (`app.view("sidebar")?.addSubview(list)`). In dev mode
-    /// a change to the spec reloads it and moves the widgets into the new views.
+    /// a change to the spec is merged into the views in place: the widgets, and
+    /// what code did to the views the spec still declares, stay.
     public init(spec path: String, devMode: Bool? = nil) throws {
         let size = TerminalSize(width: 80, height: 24)
         self.size = size

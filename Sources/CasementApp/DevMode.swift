@@ -31,15 +31,22 @@ final class DevMode {
     /// The screens shown when the drawer was last asked for (their errors show).
     private var shownScreens: [ObjectIdentifier] = []
 
-    /// One screen's side of the promise: the errors of the saves not taken (the
-    /// last good layout and styles stay on screen while there are any), the file
-    /// errors its layout was built with (the first load applies whatever it
-    /// can: they do not keep a later save out), and whether its spec on disk is
-    /// not the one on screen (the next reload, of any file, loads it again).
+    /// One screen's side of the promise: the errors of the saves not taken —
+    /// a stylesheet's and the spec's, apart, since either can be fixed first
+    /// (the last good layout and styles stay on screen while there are any) —
+    /// and the file errors its layout was built with (the first load applies
+    /// whatever it can: they do not keep a later save out). A spec save not
+    /// taken is tried again on the next reload of any file.
     private struct ScreenReload {
-        var blockedErrors: [Diagnostic] = []
+        var blockedSheetErrors: [Diagnostic] = []
+        var blockedSpecErrors: [Diagnostic] = []
         var standingErrors: [Diagnostic] = []
-        var specPending = false
+        /// A spec save read while a stylesheet was kept out: as the designer,
+        /// a reload with new errors changes nothing, so it waits for a good sheet.
+        var specDeferred = false
+
+        var blockedErrors: [Diagnostic] { blockedSheetErrors + blockedSpecErrors }
+        var specPending: Bool { specDeferred || !blockedSpecErrors.isEmpty }
     }
 
     init() {}
@@ -101,9 +108,8 @@ final class DevMode {
     }
 
     /// Applies changed files to every screen that reads them: a changed spec
-    /// (or one whose last save was not taken) is loaded afresh and the screen's
-    /// widgets move into its new views; changed stylesheets restyle in place
-    /// (constants updated).
+    /// (or one whose last save was not taken) is merged into the screen's views
+    /// in place; changed stylesheets restyle in place (constants updated).
     func reload(_ paths: [String], in app: App) {
         reloadCount += 1
         let changed = Set(paths)
@@ -111,10 +117,17 @@ final class DevMode {
             guard let layout = screen.layout else { continue }
             let key = ObjectIdentifier(screen)
             var state = states[key] ?? ScreenReload(standingErrors: Self.fileErrors(layout.diagnostics))
-            if let specPath = screen.specPath, state.specPending || changed.contains(specPath) {
-                reloadSpec(specPath, of: screen, state: &state, in: app)
-            } else if !changed.isDisjoint(with: layout.watchedFiles) {
-                reloadStylesheets(of: layout, state: &state)
+            let sheets = !changed.isDisjoint(with: layout.watchedFiles.filter { $0 != screen.specPath })
+            let spec = screen.specPath.map { state.specPending || changed.contains($0) } ?? false
+            guard sheets || spec else { continue }
+            reload(layout, sheets: sheets, spec: spec, state: &state)
+            if spec {
+                screen.frameState = FrameState()
+                app.appliedStates.removeAll()
+                // The spec's header replaced the root's classes: a modal keeps its own.
+                if app.modals.contains(where: { $0 === screen }), !layout.root.classes.contains("modal") {
+                    layout.root.classes.append("modal")
+                }
             }
             states[key] = state
         }
@@ -122,53 +135,19 @@ final class DevMode {
         app.needsDisplay = true
     }
 
-    /// The stylesheets read again into a screen's layout. The layout keeps the
-    /// last good sheet while the new one has errors it did not have, and keeps
-    /// it for every later change made from Swift until a good save.
-    private func reloadStylesheets(of layout: Layout, state: inout ScreenReload) {
-        let report = layout.reloadStylesheets()
-        state.blockedErrors = report.blockingErrors
+    /// A screen's changed files applied to its layout in place: stylesheets
+    /// first (a sheet with new errors is kept out, the last good one stays),
+    /// then the spec, read again and merged into the views
+    /// (`Layout.reloadSpec()`), so the views it still declares stay the same
+    /// objects and what code attached to them — widgets, rules, updated
+    /// constants — survives the save. A spec save with new errors, or read
+    /// while a stylesheet is kept out, is not taken; the next reload, of any
+    /// file, tries it again.
+    private func reload(_ layout: Layout, sheets: Bool, spec: Bool, state: inout ScreenReload) {
+        if sheets { state.blockedSheetErrors = layout.reloadStylesheets().blockingErrors }
+        state.specDeferred = spec && !state.blockedSheetErrors.isEmpty
+        if spec, !state.specDeferred { state.blockedSpecErrors = layout.reloadSpec().blockingErrors }
         if state.blockedErrors.isEmpty { state.standingErrors = Self.fileErrors(layout.diagnostics) }
-    }
-
-    /// A screen's spec loaded afresh, with the stylesheets as they are now.
-    /// Taken only when its files bring no error the layout on screen did not have.
-    private func reloadSpec(_ path: String, of screen: Screen, state: inout ScreenReload, in app: App) {
-        guard let current = screen.layout else { return }
-        let fresh: Layout
-        do {
-            fresh = try Layout(spec: path, size: current.size)
-        } catch {
-            // Caught mid-save, or emptied: the last good layout stays.
-            state.specPending = true
-            state.blockedErrors = [Diagnostic(
-                .error, .unreadableFile, error.description, at: SourceLocation(file: path, line: 1, column: 1))]
-            return
-        }
-        let errors = Self.fileErrors(fresh.diagnostics)
-        let known = Set(state.standingErrors.map(\.identity))
-        guard errors.allSatisfy({ known.contains($0.identity) }) else {
-            state.specPending = true
-            state.blockedErrors = errors
-            return
-        }
-        // Widgets were added to the old spec's views: move each into the view of
-        // the same id in the new spec (its rules name views by id, so they hold).
-        for widget in screen.widgets {
-            guard let parent = widget.view.superview, parent.widget == nil, let id = parent.id,
-                  let newParent = fresh.view(id) else { continue }
-            newParent.addSubview(widget.view)
-        }
-        fresh.resize(to: current.size)
-        if app.modals.contains(where: { $0 === screen }), !fresh.root.classes.contains("modal") {
-            fresh.root.classes.append("modal")
-        }
-        screen.layout = fresh
-        screen.frameState = FrameState()
-        app.appliedStates.removeAll()
-        state.specPending = false
-        state.blockedErrors = []
-        state.standingErrors = errors
     }
 
     /// The errors of the files (spec, stylesheets, the files they import, what

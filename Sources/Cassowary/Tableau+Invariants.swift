@@ -116,3 +116,9 @@ extension Solver {
         return problems
     }
 }
+
+extension Solver {
+    /// `invariantViolations()` for code outside the module (the fuzz targets, through
+    /// `LayoutSession.solverInvariantViolations`): every internal rule that does not hold.
+    @_spi(Invariants) public var brokenInvariants: [String] { invariantViolations() }
+}

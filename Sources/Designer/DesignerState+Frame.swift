@@ -109,7 +109,8 @@ extension DesignerState {
         return StatusLine(
             specName: name, size: session.size, viewCount: session.views.count,
             constraintCount: session.document.constraints.count, outcome: outcome, frameBytes: frameBytes,
-            errorCount: errorCount, warningCount: warningCount, message: message,
+            errorCount: errorCount, warningCount: warningCount,
+            unsavedFiles: unsavedFiles.map { $0.split(separator: "/").last.map(String.init) ?? $0 }, message: message,
             keys: keyHints,
             shortKeys: hasLinks ? "Enter open · ? keys · q quit" : "? keys · q quit")
     }

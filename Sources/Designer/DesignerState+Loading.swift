@@ -15,6 +15,7 @@ extension DesignerState {
 
     /// The watcher saw these files change (paths as `watchedFiles` spells them).
     public mutating func reload(changedFiles: [String]) {
+        forgetUnsavedTextSaved(in: changedFiles)
         let report = session.reload(changedFiles: changedFiles)
         absorb(report)
     }

@@ -23,8 +23,13 @@ public struct DesignerState {
     public internal(set) var session: LayoutSession
     /// The terminal's size (all panes).
     public internal(set) var screen: TerminalSize
-    /// Reads the spec and its stylesheets: the file system, or in-memory files for the gallery and tests.
+    /// Reads the spec and its stylesheets: an editor's unsaved text where there is
+    /// some (`unsaved`), else `savedReader`.
     public let reader: FileReader
+    /// Reads the files as saved: the file system, or in-memory files for the gallery and tests.
+    public let savedReader: FileReader
+    /// Editors' unsaved text of files the designer reads, by path (the live preview).
+    let unsaved = MemoryFiles()
     /// Shown after the spec's name (`built-in copy` for the embedded gallery).
     public var specNote: String?
 
@@ -70,13 +75,14 @@ public struct DesignerState {
     public init(
         specPath: String, reader: FileReader = .fileSystem, screen: TerminalSize, inspectorVisible: Bool = false
     ) {
-        self.reader = reader
+        savedReader = reader
+        self.reader = unsaved.reader(over: reader)
         self.screen = screen
         self.inspectorVisible = inspectorVisible
         inspectorWidth = Self.defaultInspectorWidth(for: screen)
         let width = inspectorVisible ? inspectorWidth : nil
         session = LayoutSession(
-            specPath: specPath, reader: reader, size: Self.layoutSize(screen: screen, inspectorWidth: width))
+            specPath: specPath, reader: self.reader, size: Self.layoutSize(screen: screen, inspectorWidth: width))
     }
 
     /// The inspector's starting width: two fifths of the screen, 30 to 60 columns.

@@ -85,8 +85,13 @@ extension LayoutSession {
     /// Everything `casement check` reports: the files' and the engine's
     /// diagnostics, ambiguous views and negative sizes as warnings; the spec's
     /// first, then each stylesheet's in the order they were read, each by position.
+    /// After a reload of an edited spec was blocked by new errors, only the files'
+    /// diagnostics: the engine's would point into the text that was replaced.
     public func checkDiagnostics() -> [Diagnostic] {
         var result = diagnostics
+        // The warnings below are about the layout on screen, located in the spec it
+        // was built from; after a blocked reload of an edited spec that text is gone.
+        guard !appliedSpecIsStale else { return result }
         let room = max(0, Self.engineDiagnosticLimit - result.count(where: { $0.origin == .engine }))
         var extra = CappedWarnings(room: room)
         // A collapsed view takes no space and is not drawn: its size and place do not matter.

@@ -295,9 +295,19 @@ extension LayoutSession {
         diagnostics = Self.sorted(model.fileDiagnostics + engineDiagnostics(), files: diagnosticFileOrder)
     }
 
-    /// `diagnostics` for files that were not applied (the engine's are the applied layout's).
+    /// `diagnostics` for files that were not applied. The engine's are the applied
+    /// layout's, located in the spec it was built from: they are shown only while
+    /// that is still the spec's text, else their lines would point into a file that
+    /// now says something else.
     private mutating func showBlockedDiagnostics(_ fileDiagnostics: [Diagnostic]) {
         isShowingBlockedErrors = true
-        diagnostics = Self.sorted(fileDiagnostics + engineDiagnostics(), files: diagnosticFileOrder)
+        let engine = appliedSpecIsStale ? [] : engineDiagnostics()
+        diagnostics = Self.sorted(fileDiagnostics + engine, files: diagnosticFileOrder)
+    }
+
+    /// True while a reload with new errors is blocked and the spec's text is no
+    /// longer the one the layout on screen was built from.
+    var appliedSpecIsStale: Bool {
+        isShowingBlockedErrors && (inputs.latestSpec?.text != model.specText || inputs.latestSpec?.readError != nil)
     }
 }

@@ -22,6 +22,16 @@ public final class MemoryFiles: Sendable {
         set { storage.withLock { $0[path] = newValue } }
     }
 
+    /// A reader that serves these files' current text and reads every other file
+    /// through `base`: an editor's unsaved buffers over the files on disk. A file
+    /// held here is never read from `base`.
+    public func reader(over base: FileReader) -> FileReader {
+        FileReader { path in
+            if let text = self[path] { return text }
+            return try base.contents(of: path)
+        }
+    }
+
     /// A reader that serves the current text of these files; a missing one throws `notFound`.
     public var reader: FileReader {
         FileReader { path in

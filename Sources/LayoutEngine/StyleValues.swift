@@ -9,6 +9,10 @@ public indirect enum InactiveReason: Hashable, Sendable, CustomStringConvertible
     case unsetStyle(view: String, name: String)
     /// Its constant is not a finite number (a huge style value overflowed).
     case nonFinite
+    /// A number in it is too large to solve with: a constant beyond
+    /// `StyleValues.largestConstant` cells or a multiplier beyond
+    /// `StyleValues.largestMultiplier`, whose products would overflow to infinity.
+    case tooLarge
     /// It would fix the size of a view whose style says `collapse true`, which
     /// holds that view at 0 × 0 instead.
     case collapsed(view: String)
@@ -18,6 +22,7 @@ public indirect enum InactiveReason: Hashable, Sendable, CustomStringConvertible
         switch self {
         case .unsetStyle(let view, let name): "'$\(name)' has no value for view '\(view)'"
         case .nonFinite: "its constant is not a finite number"
+        case .tooLarge: "a number in it is too large to solve with (beyond ±10¹² cells, or a multiplier beyond ±10⁶)"
         case .collapsed(let view): "view '\(view)' is collapsed (collapse true), so it takes no space"
         }
     }
@@ -35,6 +40,14 @@ enum Resolution: Hashable, Sendable {
 }
 
 enum StyleValues {
+    /// The largest constant, in cells, a constraint may come to. A terminal has a
+    /// few hundred cells; frames are clamped to ±10⁹ when drawn.
+    static let largestConstant = 1e12
+    /// The largest multiplier a constraint may hold. Beyond it a view's frame could
+    /// overflow to infinity (1.8 × 10³⁰⁸ times a parent's centre did) and the
+    /// solver's arithmetic lose every cell.
+    static let largestMultiplier = 1e6
+
     /// Reads one `$name` component (`size-width`, `margin-top`, …) of a computed
     /// style: nil when the style leaves it unset (or for a name lowering never
     /// produces). A switch, because reloads read thousands of them.
@@ -72,7 +85,11 @@ enum StyleValues {
             }
             constant += term.coefficient * value
         }
-        return constant.isFinite ? .constant(constant) : .inactive(.nonFinite)
+        guard constant.isFinite else { return .inactive(.nonFinite) }
+        guard abs(constant) <= largestConstant,
+            constraint.right.terms.allSatisfy({ abs($0.coefficient) <= largestMultiplier })
+        else { return .inactive(.tooLarge) }
+        return .constant(constant)
     }
 
     /// The style the engine uses for a view: the cascade's, with the spec's quoted

@@ -35,10 +35,13 @@ struct Summary {
     }
 }
 
-/// `<group> <workload> N=<n> <phase> median=<x> <unit> min=<x> max=<x> runs=<k>`
+/// `<group> <workload> N=<n> <phase> median=<x> <unit> min=<x> max=<x> runs=<k>`, then for
+/// a figure with a budget (`Budget`) ` scaled=<x>` (a time read as the reference
+/// machine's, see `HostSpeed`) and ` budget=<limit>`.
 func benchLine(group: String, workload: String, n: Int, phase: String, unit: String, samples: [Double]) -> String {
     let s = Summary(samples)
     return "\(group) \(workload) N=\(n) \(phase) median=\(fixed(s.median)) \(unit) min=\(fixed(s.min)) max=\(fixed(s.max)) runs=\(s.count)"
+        + Budget.fields(group: group, workload: workload, n: n, phase: phase, unit: unit, median: s.median)
 }
 
 /// A number with three decimals (no Foundation formatting needed).

@@ -14,10 +14,9 @@ import LayoutPainting
 /// The small workload gives the floor every render pays, whatever its size.
 /// By default the child is the `casement` executable built next to this one
 /// (what users run; it links less than this binary). The kernel counts the
-/// spawning process's own resident size into a child's `ru_maxrss` (the child
-/// starts as a copy of this process), so a figure is never below this
-/// binary's size at the spawn, about 21 MB: the 10-view floor reads a few MB
-/// higher here than `/usr/bin/time -v casement render` shows.
+/// spawning process's own resident size into a child's `ru_maxrss`, so each render
+/// is spawned by a fresh, small copy of this binary (see `peakMegabytes`); a
+/// figure is never below that copy's size at the spawn (the `spawn-floor` line).
 struct MemoryBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memory",
@@ -56,6 +55,9 @@ struct MemoryBench: ParsableCommand {
         guard renderer == "casement" || renderer == "self" else { throw ValidationError("--renderer must be casement, self or auto") }
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        // What a child that does nothing reads: no figure can be below it.
+        let floor = try (0..<max(1, runs)).map { _ in try Self.spawnedPeakMegabytes(["/bin/true"]) }
+        print(benchLine(group: "memory", workload: "true", n: 0, phase: "spawn-floor-peak-rss", unit: "MB", samples: floor))
         for count in parseSizes(sizes) ?? [] {
             let spec = try writeWorkload(views: count, into: directory)
             for format in formats.split(separator: ",").map(String.init) {
@@ -82,13 +84,43 @@ struct MemoryBench: ParsableCommand {
     }
 
     /// Runs one render in a child process and returns its peak RSS in MB.
+    ///
+    /// The kernel's `ru_maxrss` of a child counts the memory of the process that
+    /// spawned it (a spawned child shares its parent's memory until it runs the new
+    /// program, and the largest resident size is kept across that), so a child of
+    /// this process, grown by the benchmarks before it, read this process's peak:
+    /// 169 MB for every size once. The render is therefore spawned by a fresh copy
+    /// of this binary (`memory-spawn`), whose own memory is only what it starts
+    /// with; that copy reports its child's peak.
     private func peakMegabytes(spec: String, format: String) throws -> Double {
-        var executable = "/proc/self/exe"
         var arguments = [CommandLine.arguments[0], "memory-child", spec, "--format", format]
         if renderer == "casement" {
-            executable = try Self.casementBinary()
-            arguments = [executable, "render", spec, "--size", "200x60", "--format", format]
+            arguments = [try Self.casementBinary(), "render", spec, "--size", "200x60", "--format", format]
         }
+        return try Self.spawnedPeakMegabytes(arguments)
+    }
+
+    /// The peak RSS in MB of `arguments` (the program's path first) run by a
+    /// fresh `memory-spawn` copy of this binary.
+    static func spawnedPeakMegabytes(_ arguments: [String]) throws -> Double {
+        var template = Array("\(NSTemporaryDirectory())/casement-peak-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw ValidationError("cannot make a temporary file") }
+        close(descriptor)
+        let result = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(result) }
+        let status = try spawn("/proc/self/exe", [CommandLine.arguments[0], "memory-spawn", result] + arguments, usage: nil)
+        guard status == 0, let text = try? String(contentsOfFile: result, encoding: .utf8),
+            let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            throw ValidationError("\(arguments.joined(separator: " ")) failed (status \(status))")
+        }
+        return kilobytes / 1024
+    }
+
+    /// Runs `arguments` with standard output to /dev/null; returns its wait status
+    /// and fills `usage` with what `wait4` reports.
+    static func spawn(_ executable: String, _ arguments: [String], usage: UnsafeMutablePointer<rusage>?) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -97,13 +129,20 @@ struct MemoryBench: ParsableCommand {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw ValidationError("cannot start a child: error \(spawned)") }
+        guard spawned == 0 else { throw ValidationError("cannot start \(executable): error \(spawned)") }
         var status: Int32 = 0
+        guard wait4(pid, &status, 0, usage) == pid else { throw ValidationError("lost the child \(pid)") }
+        return status
+    }
+
+    /// `memory-spawn RESULT PROGRAM ARGS…`: run in a fresh process (see
+    /// `peakMegabytes`), runs the program and writes its `ru_maxrss` (KB) to RESULT.
+    /// Handled before anything else in `main`, so this process stays small.
+    static func spawnAndReport(_ arguments: [String]) -> Int32 {
+        guard arguments.count >= 2 else { return 2 }
         var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid, status == 0 else {
-            throw ValidationError("the render of \(spec) as \(format) failed (status \(status))")
-        }
-        return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in kilobytes on Linux
+        guard let status = try? spawn(arguments[1], Array(arguments.dropFirst()), usage: &usage), status == 0 else { return 1 }
+        return (try? String(usage.ru_maxrss).write(toFile: arguments[0], atomically: false, encoding: .utf8)) == nil ? 1 : 0
     }
 }
 

@@ -131,11 +131,7 @@ struct StylesheetBench: ParsableCommand {
             let elapsed = clock.now - start
             times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
         }
-        times.sort()
-        let format = { (ms: Double) in String((ms * 1000).rounded() / 1000) }
-        print(
-            "stylesheet \(workload) N=\(n) \(phase) median=\(format(times[times.count / 2])) ms"
-                + " min=\(format(times[0])) max=\(format(times[times.count - 1])) runs=\(times.count)")
+        print(benchLine(group: "stylesheet", workload: workload, n: n, phase: phase, unit: "ms", samples: times))
         if sink == Int.min { print("") }  // keeps the work observable to the optimiser
     }
 }

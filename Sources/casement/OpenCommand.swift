@@ -3,6 +3,7 @@ import Canvas
 import Cells
 import Designer
 import LayoutEngine
+import LiveLink
 import TerminalUI
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,8 @@ struct OpenCommand: ParsableCommand {
         abstract: "Open a spec in the live designer (the default command).",
         discussion: """
             Watches the spec, every stylesheet it uses and every file those import, and \
-            redraws on every save. Without a spec, opens the gallery of demos \
+            redraws on every save; an editor running `casement lsp` shows its unsaved \
+            buffers here as they are typed (--no-live turns that off). Without a spec, opens the gallery of demos \
             (demo/gallery.layout here, else in the package casement was built from, else \
             the copy built into casement). When standard output is not a terminal, prints \
             one frame as plain text (at --size) and exits. Keys: press ? in the designer; \
@@ -36,6 +38,9 @@ struct OpenCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Size of the frame printed when standard output is not a terminal, as WIDTHxHEIGHT.", valueName: "WxH"))
     var size = TerminalSize(width: 80, height: 24)
+
+    @Flag(help: "Show the files as saved only, not editors' unsaved buffers (the live preview).")
+    var noLive = false
 
     mutating func validate() throws {
         if let colors, ColorDepth(argument: colors) == nil {
@@ -65,7 +70,8 @@ struct OpenCommand: ParsableCommand {
             return
         }
         AllocatorSetting.keepMemoryForEdits()
-        let status = try Self.runDesigner(target, inspector: inspector, colors: colors.flatMap(ColorDepth.init(argument:)))
+        let status = try Self.runDesigner(
+            target, inspector: inspector, colors: colors.flatMap(ColorDepth.init(argument:)), live: !noLive)
         if status != 0 { throw ExitCode(status) }
     }
 
@@ -76,7 +82,7 @@ struct OpenCommand: ParsableCommand {
     }
 
     /// Runs the live designer until the user quits; returns the exit status.
-    static func runDesigner(_ target: DefaultSpec, inspector: Bool, colors: ColorDepth?) throws -> Int32 {
+    static func runDesigner(_ target: DefaultSpec, inspector: Bool, colors: ColorDepth?, live: Bool) throws -> Int32 {
         var terminal = TerminalSession.Options(maximumColorDepth: colors)
         // Keys come from the terminal even when standard input is redirected.
         var ownInput: Int32 = -1
@@ -87,7 +93,9 @@ struct OpenCommand: ParsableCommand {
         defer { if ownInput >= 0 { close(ownInput) } }
         let options = LiveDesigner.Options(
             terminal: terminal, watchesFiles: target.isFile, inspectorVisible: inspector,
-            specNote: target.isFile ? nil : "built-in copy")
+            specNote: target.isFile ? nil : "built-in copy",
+            // The built-in copy has no files an editor could have open.
+            live: live && target.isFile ? LiveDirectory.standard() : nil)
         let designer: LiveDesigner
         do {
             designer = try LiveDesigner(specPath: target.path, reader: target.reader, options: options)

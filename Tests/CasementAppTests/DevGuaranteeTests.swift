@@ -174,6 +174,28 @@ import Testing
         #expect(!pilot.text.contains("app.cas:1:"))
     }
 
+    /// What code did to a spec's views (an updated rule, a rule of its own)
+    /// survives a save of the spec: the save is merged into the views in place.
+    @Test func changesMadeFromSwiftToSpecViewsSurviveASpecSave() throws {
+        let (app, _, _, directory) = try app()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pilot = AppPilot(app, size: TerminalSize(width: 80, height: 24))
+        let panel = try #require(app.view("panel"))
+        panel.updateConstraints { make in make.width.equalTo(34) }
+        let side = try #require(app.view("side"))
+        side.makeConstraints { make in make.height.equalTo(9).priority(.high) }
+        pilot.advance(by: .seconds(1))
+        #expect(app.frame(of: panel)?.width == 34)
+        let saved = Self.spec.replacingOccurrences(of: "width == 20", with: "width == 22")
+        try save(saved, as: "app.layout", in: directory)
+        pilot.reloadChangedFiles()
+        pilot.advance(by: .seconds(1))
+        #expect(app.frame(of: panel)?.width == 34, "\(pilot.text)")
+        #expect(app.frame(of: side)?.width == 22, "\(pilot.text)")
+        #expect(app.view("panel") === panel)
+        #expect(app.diagnostics.filter { $0.severity == .error }.isEmpty, "\(app.diagnostics)")
+    }
+
     @Test func aSpecWithErrorsStartsWithThemInTheDrawer() throws {
         let directory = try scratchDirectory([
             "app.layout": Self.spec.replacing("width == 30", with: "width == 30x"), "app.cas": Self.sheet,

@@ -15,11 +15,13 @@ final class TestClient: @unchecked Sendable {
 
     init(
         debounce: Int = 0, width: Int = 80, height: Int = 24, initialize: Bool = true,
-        capabilities: JSONValue = .object([:])
+        capabilities: JSONValue = .object([:]), sizes: LayoutSizeSource? = nil, observer: BufferObserver? = nil
     ) throws {
         var collected: TestClient?
         let writer = MessageWriter { data in collected?.append(data) }
-        server = LanguageServer(options: .init(debounceMilliseconds: debounce, width: width, height: height), writer: writer)
+        server = LanguageServer(
+            options: .init(debounceMilliseconds: debounce, width: width, height: height), writer: writer, sizes: sizes,
+            observer: observer)
         directory = NSTemporaryDirectory() + "casement-lsp-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         collected = self

@@ -89,6 +89,54 @@ import TestSupport
         }
     }
 
+    /// Found by the `layout` fuzz target: after a reload of an edited spec was
+    /// blocked by a new error, `check`'s warnings about the layout on screen (an
+    /// ambiguous view, a negative size) pointed at lines of the spec it was built
+    /// from, past the end of the file as it now is.
+    @Test func aBlockedEditOfTheSpecShowsNoWarningsLocatedInTheTextItReplaced() {
+        let spec = "use \"s.cas\"\nscreen root {\n  box a { left == 0; top == 0; height == 1 }\n\n\n  box b { left == 0; top == 0; width == 0 - 1; height == 1 }\n}\n"
+        var (session, files) = loaded(spec, styles: ["s.cas": "box { bold true }\n"])
+        let warnings = session.checkDiagnostics().map { "\($0.location.file):\($0.location.line)" }
+        #expect(warnings == ["\(specPath):3", "\(specPath):6"])   // a is ambiguous, b has a negative width
+        // A new error in the stylesheet alone: the spec is the one on screen, its warnings still point right.
+        files["s.cas"] = "box { margin-left 4x }\n"
+        #expect(!session.reload(changedFiles: ["s.cas"]).applied)
+        #expect(session.checkDiagnostics().map { "\($0.location.file):\($0.location.line)" } == warnings + ["s.cas:1"])
+        // An edit of the spec with a new error: what is on screen was built from text that is gone.
+        files[specPath] = "use \"s.cas\"\nscreen root {\n  box a { wdth == 1 }\n}"
+        #expect(!session.reload(changedFiles: [specPath]).applied)
+        let lines = SourceText(path: specPath, text: files[specPath]!).lineCount
+        let diagnostics = session.checkDiagnostics()
+        #expect(diagnostics.allSatisfy { $0.origin != .engine })
+        #expect(diagnostics.allSatisfy { $0.location.file != specPath || $0.location.line <= lines })
+        #expect(diagnostics.contains { $0.code == .layoutUnknownAttribute })
+    }
+
+    /// Found by the `dsl` fuzz target (`centerX == parent.centerX * 1.8e308`, written
+    /// by `multipliedBy(.greatestFiniteMagnitude)`): a finite but huge multiplier
+    /// put a view at -inf. A rule with a number too large to solve with is left
+    /// out, with a warning at its line, and every frame stays finite.
+    @Test(arguments: [
+        "centerX == parent.centerX * 1" + String(repeating: "0", count: 300), "width == parent.width * 2000000",
+        "left == 10000000000000", "top == 0 - 5000000000000000",
+    ])
+    func aRuleWithANumberTooLargeToSolveWithIsLeftOut(rule: String) {
+        let spec = "screen root {\n  left <= 0 - 21308\n  box b {\n    \(rule)\n    top, left == 0 @low\n    size == 3 @low\n  }\n}\n"
+        let session = loaded(spec).session
+        let b = session.view("b")!.exact
+        let finite = [b.left, b.top, b.width, b.height].allSatisfy { $0.isFinite }
+        #expect(finite, "\(b)")
+        let warning = session.checkDiagnostics().first { $0.code == .engineInactive }
+        #expect(warning?.location.line == 4)
+        #expect(warning?.message.contains("too large to solve with") == true)
+    }
+
+    @Test func numbersUpToTheLimitsAreSolved() {
+        let session = loaded("screen root {\n  box b { left == 1000000000000; top == 0; width == parent.width * 1000000; height == 1 }\n}\n").session
+        #expect(session.view("b")!.exact.left == 1e12)
+        #expect(session.checkDiagnostics().allSatisfy { $0.code != .engineInactive })
+    }
+
     @Test func blockingErrorsCompareByIdentityNotWording() {
         let at = SourceLocation(file: "s.layout", line: 1, column: 1)
         let source = SourceText(path: "s.layout", text: "box a { wdth == 1 }\n")

@@ -122,16 +122,23 @@ public struct SVGRenderer: Sendable {
         let baseline = y * cellHeight + (cellHeight * 3 + 2) / 4
         var output = ""
         var run: [(DisplayCell, Look)] = []
+        // The style of the run's last cell that is not a plain space: kept as the run
+        // grows, as scanning back to it for every cell was quadratic in a row of spaces.
+        var runStyle: Look?
 
         func flush() {
+            defer {
+                run.removeAll(keepingCapacity: true)
+                runStyle = nil
+            }
             // Plain spaces at either end draw nothing.
-            while let first = run.first, first.0.isPlainBlank { run.removeFirst() }
-            while let last = run.last, last.0.isPlainBlank { run.removeLast() }
-            guard let (first, look) = run.first else { return }
-            let text = String(run.map(\.0.grapheme))
-            output += "<text x=\"\(first.x * cellWidth)\" y=\"\(baseline)\" textLength=\"\(run.count * cellWidth)\" "
+            guard let start = run.firstIndex(where: { !$0.0.isPlainBlank }),
+                let end = run.lastIndex(where: { !$0.0.isPlainBlank })
+            else { return }
+            let (first, look) = run[start]
+            let text = String(run[start...end].map(\.0.grapheme))
+            output += "<text x=\"\(first.x * cellWidth)\" y=\"\(baseline)\" textLength=\"\((end - start + 1) * cellWidth)\" "
                 + "lengthAdjust=\"spacingAndGlyphs\"\(textStyle(look))>\(xmlEscaped(text))</text>\n"
-            run.removeAll()
         }
 
         for (entry, look) in row {
@@ -145,14 +152,14 @@ public struct SVGRenderer: Sendable {
                 }
                 continue
             }
-            if let current = run.last(where: { !$0.0.isPlainBlank })?.1, !entry.isPlainBlank,
-               !current.drawsTextLike(look) {
+            if !entry.isPlainBlank, let current = runStyle, !current.drawsTextLike(look) {
                 flush()
             }
             if entry.isPlainBlank, let current = run.last?.1 {
                 run.append((entry, current))   // a plain space takes the run's style
             } else {
                 run.append((entry, look))
+                if !entry.isPlainBlank { runStyle = look }
             }
         }
         flush()

@@ -1,6 +1,7 @@
 import Canvas
 import FileWatch
 import LayoutEngine
+import LiveLink
 import Stylesheet
 import TerminalUI
 
@@ -24,17 +25,22 @@ public final class LiveDesigner {
         public var inspectorVisible: Bool
         /// Shown after the spec's name in the status line.
         public var specNote: String?
+        /// Where to meet the language servers of editors for the live preview of
+        /// unsaved buffers (`LiveDirectory.standard()` for `casement open`); nil: off.
+        public var live: LiveDirectory?
 
-        /// Options with the defaults: default terminal and watcher, files watched, inspector hidden.
+        /// Options with the defaults: default terminal and watcher, files watched, inspector hidden, no live preview.
         public init(
             terminal: TerminalSession.Options = .init(), watchesFiles: Bool = true,
-            watcher: FileWatcher.Options = .init(), inspectorVisible: Bool = false, specNote: String? = nil
+            watcher: FileWatcher.Options = .init(), inspectorVisible: Bool = false, specNote: String? = nil,
+            live: LiveDirectory? = nil
         ) {
             self.terminal = terminal
             self.watchesFiles = watchesFiles
             self.watcher = watcher
             self.inspectorVisible = inspectorVisible
             self.specNote = specNote
+            self.live = live
         }
     }
 
@@ -60,6 +66,8 @@ public final class LiveDesigner {
         public var reloadedFiles: [String] = []
         /// Bytes the frame wrote (0: nothing changed on screen; nil: not counted).
         public var bytesWritten: Int?
+        /// Files whose unsaved text from an editor was laid out in this turn (empty: none).
+        public var liveFiles: [String] = []
     }
 
     /// The designer's state: selection, panes, and the loaded layout.
@@ -67,6 +75,8 @@ public final class LiveDesigner {
     /// The terminal session the designer draws on and reads keys from.
     public let terminal: TerminalSession
     private let watcher: FileWatcher?
+    /// The live preview's link to editors' language servers (nil: off).
+    private let link: DesignerLink?
 
     /// Starts the terminal (alternate screen, keys, mouse) and loads the spec.
     public init(specPath: String, reader: FileReader = .fileSystem, options: Options = Options()) throws {
@@ -79,10 +89,24 @@ public final class LiveDesigner {
         watcher?.setWatchedFiles([specPath])
         state.load()
         watcher?.setWatchedFiles(state.watchedFiles)
+        link = Self.joinLiveDirectory(options.live, state: &state)
+        tellEditors()
     }
 
     deinit {
+        link?.stop()
         terminal.end()
+    }
+
+    /// Joins the live directory; when it cannot, says why in the status line and goes on without.
+    private static func joinLiveDirectory(_ directory: LiveDirectory?, state: inout DesignerState) -> DesignerLink? {
+        guard let directory else { return nil }
+        do {
+            return try DesignerLink(directory: directory)
+        } catch {
+            state.message = "live preview off: \(error)"
+            return nil
+        }
     }
 
     /// Runs until `q` or a quit signal, then restores the terminal.
@@ -90,6 +114,7 @@ public final class LiveDesigner {
         redraw()
         while true {
             if let exit = step().exit {
+                link?.stop()
                 terminal.end()
                 return exit
             }
@@ -103,7 +128,9 @@ public final class LiveDesigner {
         var result = Step()
         var wait = watcher?.timeUntilNextDeadline()
         if let timeout { wait = min(wait ?? timeout, timeout) }
-        let descriptors = [watcher?.fileDescriptor].compactMap { $0 }
+        // Bytes an editor has not taken yet: come back for them soon.
+        if link?.hasPendingOutput == true { wait = min(wait ?? Self.outputRetry, Self.outputRetry) }
+        let descriptors = [watcher?.fileDescriptor].compactMap { $0 } + (link?.descriptors ?? [])
         for event in terminal.nextEvents(watching: descriptors, timeout: wait) {
             switch event {
             case .key(let key):
@@ -121,6 +148,7 @@ public final class LiveDesigner {
                 return result
             }
         }
+        takeUnsavedText(into: &result)
         if let watcher {
             let changes = watcher.collectChanges()
             if !changes.isEmpty {
@@ -130,8 +158,27 @@ public final class LiveDesigner {
             // The import graph may have changed (a reload, another spec opened).
             watcher.setWatchedFiles(state.watchedFiles)
         }
+        tellEditors()
         result.bytesWritten = redraw()
         return result
+    }
+
+    /// How soon the loop comes back for bytes an editor's socket did not take.
+    static let outputRetry: Duration = .milliseconds(20)
+
+    /// Lays out the unsaved text the editors sent (only the latest of each file),
+    /// and shows the link's last warning in the status line.
+    private func takeUnsavedText(into result: inout Step) {
+        guard let link else { return }
+        let update = link.service()
+        if !update.texts.isEmpty { result.liveFiles = state.showUnsaved(update.texts) }
+        if let warning = update.warnings.last { state.message = warning }
+    }
+
+    /// Tells the editors what is on show (they hear only of a change): the files
+    /// whose buffers to send, and the size for their inlay hints.
+    private func tellEditors() {
+        link?.show(spec: state.session.specPath, files: state.watchedFiles, size: state.session.size)
     }
 
     /// Draws every pane (only the cells that changed reach the terminal) and

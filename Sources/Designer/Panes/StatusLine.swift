@@ -55,6 +55,8 @@ struct StatusLine {
     var errorCount = 0
     /// Warnings the layout has: `⚠ N`.
     var warningCount = 0
+    /// The names of the files shown as an editor has them, unsaved (the live preview).
+    var unsavedFiles: [String] = []
     /// A one-off note about the last key ("no ambiguous views"), shown instead of the outcome.
     var message: String?
     var keys: String
@@ -75,6 +77,7 @@ struct StatusLine {
             StatusSegment(" " + specName + " ", style: PaneStyles.statusBar.adding(.bold), importance: 90),
             StatusSegment("\(size.width)×\(size.height) ", style: PaneStyles.statusBar, importance: 70),
         ]
+        if let live = liveSegment() { list.append(live) }
         list += StatusSegment.problems(errors: errorCount, warnings: warningCount)
         list.append(StatusSegment(
             "\(viewCount) views \(constraintCount) constraints ", style: PaneStyles.statusBar, importance: 20))
@@ -103,6 +106,15 @@ struct StatusLine {
             list.append(StatusSegment(" \(frameBytes) B ", style: PaneStyles.statusBar, importance: 30))
         }
         return list
+    }
+
+    /// `● live: boxes.cas (unsaved)`: the screen shows text no file holds yet. It
+    /// outlasts the problems (they may be the unsaved text's), down to `● unsaved`.
+    private func liveSegment() -> StatusSegment? {
+        guard !unsavedFiles.isEmpty else { return nil }
+        let names = unsavedFiles.count <= 2 ? unsavedFiles.joined(separator: ", ") : "\(unsavedFiles.count) files"
+        return StatusSegment(
+            " ● live: \(names) (unsaved) ", style: PaneStyles.statusNote, importance: 87, shorter: [(" ● unsaved ", 86)])
     }
 
     /// Every stage's time; on a shorter row only solving and painting, the

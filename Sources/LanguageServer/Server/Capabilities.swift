@@ -2,8 +2,9 @@
 enum Capabilities {
     static let initializeResult: JSONValue = .object([
         "capabilities": .object([
-            // 2: incremental sync; open and close notifications wanted.
-            "textDocumentSync": .object(["openClose": .bool(true), "change": .number(2), "save": .bool(false)]),
+            // 2: incremental sync; open, close and save notifications wanted (a save
+            // hands a running designer back to the file on disk).
+            "textDocumentSync": .object(["openClose": .bool(true), "change": .number(2), "save": .bool(true)]),
             "hoverProvider": .bool(true),
             "definitionProvider": .bool(true),
             "referencesProvider": .bool(true),

@@ -219,7 +219,8 @@ public final class LanguageServer: @unchecked Sendable {
                 let paths = (params["changes"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }.map(Paths.path(ofURI:))
                 filesChangedOnDisk(paths)
             case "textDocument/didSave":
-                break
+                let uri = try params.decoded(as: DidCloseParams.self).textDocument.uri
+                bufferObserver?.bufferSaved(path: Paths.path(ofURI: uri))
             default:
                 break  // Unknown notifications are ignored, as the protocol says.
             }

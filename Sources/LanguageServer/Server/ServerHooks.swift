@@ -38,6 +38,13 @@ extension TerminalSize {
 public protocol BufferObserver: Sendable {
     /// A buffer was opened or changed; `document` holds its whole text and version.
     func bufferChanged(_ document: TextDocument)
+    /// A buffer was saved (`textDocument/didSave`): the file on disk holds its text.
+    func bufferSaved(path: String)
     /// A buffer was closed; the file on disk is what counts again.
     func bufferClosed(path: String)
+}
+
+extension BufferObserver {
+    /// By default a save needs nothing: the file on disk and the buffer agree.
+    public func bufferSaved(path: String) {}
 }

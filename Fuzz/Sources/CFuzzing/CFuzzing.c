@@ -1,0 +1,2 @@
+// Declarations only (see include/CFuzzing.h); SwiftPM wants a source file per C target.
+#include "CFuzzing.h"
