@@ -142,7 +142,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "Cells", "Diagnostics", "Stylesheet", "LayoutEngine", "LanguageServer", "TerminalUI", "Canvas", "Casement",
-                "CasementApp", "LayoutPainting",
+                "CasementApp", "LayoutPainting", "LiveLink",
             ],
             path: "Fuzz/Sources/FuzzTargets"
         ),

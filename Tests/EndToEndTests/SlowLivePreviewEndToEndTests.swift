@@ -191,4 +191,45 @@ struct SlowLivePreviewEndToEndTests {
         var info = stat()
         #expect(stat(scenario.live, &info) == 0 && info.st_mode & 0o777 == 0o700)
     }
+
+    @Test("garbage and a bad message on the designer's socket: a warning in the status line, and the designer goes on")
+    func hostileMessages() throws {
+        let scenario = try Scenario()
+        let tmux = try scenario.designer()
+        tmux.waitFor(text: "as saved")
+        let socket = try #require(try FileManager.default.contentsOfDirectory(atPath: scenario.live).first { $0.hasPrefix("d") })
+        let path = scenario.live + "/" + socket
+        try Self.connectAndSend(Array("GET / HTTP/1.1\r\n\r\n".utf8), to: path)
+        var screen = tmux.waitFor(text: "live: gave up on a peer: not a Casement live-preview frame")
+        // A well-formed hello, then a buffer whose path is not absolute.
+        var hello = Array("CSLV".utf8) + [1, 1, 0, 0, 0, 13, 2, 0, 0, 0, 7]
+        hello += [UInt8](repeating: 0, count: 7) + [9]
+        let badPath = Array("look.cas".utf8)
+        var payload: [UInt8] = [0, 0, 0, UInt8(badPath.count)] + badPath + [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0x41]
+        payload = Array("CSLV".utf8) + [1, 3, 0, 0, 0, UInt8(payload.count)] + payload
+        try Self.connectAndSend(hello + payload, to: path)
+        screen = tmux.waitFor(text: "live: dropped a message from editor 7: bad field: a path that is not absolute")
+        // Still alive and following a real editor.
+        let editor = try LanguageServerProcess(liveDirectory: scenario.live)
+        editor.open(scenario.sheet, scenario.typed("still alive"))
+        screen = tmux.waitFor(text: "still alive")
+        #expect(screen.containsText("● live: look.cas (unsaved)"), "\(screen.joinedText)")
+    }
+
+    /// Connects to a Unix socket, writes `bytes`, and leaves the connection open a moment.
+    static func connectAndSend(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8) + [0])
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw TmuxError.failed("connect: \(errno)") }
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        usleep(200_000)
+    }
 }

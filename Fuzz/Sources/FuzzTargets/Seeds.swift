@@ -39,6 +39,7 @@ enum Seeds {
             "keys": keys(),
             "textfield": textField(),
             "dsl": viewTree(),
+            "live": LiveWireFuzzing.seeds(),
         ]
     }
 
