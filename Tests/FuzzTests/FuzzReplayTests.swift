@@ -24,10 +24,15 @@ func fuzzInputs(_ folder: String, _ target: String) -> [URL] {
 
     @Test(arguments: FuzzTarget.all.map(\.name))
     func everyCrashFoundReplaysClean(target: String) throws {
+        try Self.expectEveryInputReplaysClean("crashes", target)
+    }
+
+    /// Replays every file of `Fuzz/<folder>/<target>`, known issues tolerated.
+    static func expectEveryInputReplaysClean(_ folder: String, _ target: String) throws {
         let fuzzTarget = try #require(FuzzTarget.named(target))
-        for file in fuzzInputs("crashes", target) {
-            let broken = fuzzTarget.run(Array(try Data(contentsOf: file)), tolerating: Self.tolerated)
-            #expect(broken.isEmpty, "Fuzz/crashes/\(target)/\(file.lastPathComponent):\n\(broken.joined(separator: "\n"))")
+        for file in fuzzInputs(folder, target) {
+            let broken = fuzzTarget.run(Array(try Data(contentsOf: file)), tolerating: tolerated)
+            #expect(broken.isEmpty, "Fuzz/\(folder)/\(target)/\(file.lastPathComponent):\n\(broken.joined(separator: "\n"))")
         }
     }
 
@@ -65,10 +70,6 @@ func fuzzInputs(_ folder: String, _ target: String) -> [URL] {
 @Suite struct SlowFuzzCorpusReplayTests {
     @Test(arguments: FuzzTarget.all.map(\.name))
     func theCorpusReplaysClean(target: String) throws {
-        let fuzzTarget = try #require(FuzzTarget.named(target))
-        for file in fuzzInputs("corpus", target) {
-            let broken = fuzzTarget.run(Array(try Data(contentsOf: file)), tolerating: FuzzReplayTests.tolerated)
-            #expect(broken.isEmpty, "Fuzz/corpus/\(target)/\(file.lastPathComponent):\n\(broken.joined(separator: "\n"))")
-        }
+        try FuzzReplayTests.expectEveryInputReplaysClean("corpus", target)
     }
 }

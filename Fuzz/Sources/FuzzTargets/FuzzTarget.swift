@@ -34,7 +34,7 @@ public struct FuzzTarget: Sendable {
 extension FuzzTarget {
     /// Every target. Adding one is a file with a `static let` and a line here.
     public static let all: [FuzzTarget] = [
-        .stylesheet, .layout, .languageServer, .keys, .textField, .viewTree, .liveWire,
+        .stylesheet, .layout, .languageServer, .keys, .textField, .textArea, .viewTree, .liveWire,
     ]
 
     /// Writes every target's seed inputs, made from the package's demos and themes

@@ -38,6 +38,7 @@ enum Seeds {
             "lsp": languageServer(files),
             "keys": keys(),
             "textfield": textField(),
+            "textarea": textArea(),
             "dsl": viewTree(),
             "live": LiveWireFuzzing.seeds(),
         ]
@@ -194,6 +195,20 @@ enum Seeds {
             "emoji-joined": [3, type, piece("👩"), type, piece("\u{200D}"), type, piece("💻"), type, piece("\u{1F3FD}"), step(.resize), 4, 2],
             "hangul": [width, type, piece("\u{1100}"), type, piece("\u{1161}"), type, piece("\u{11A8}"), step(.left), back],
         ]
+    }
+
+    /// The text field's seeds, and lines broken, joined and walked up and down.
+    @MainActor
+    static func textArea() -> [String: [UInt8]] {
+        func piece(_ text: String) -> UInt8 { UInt8(TextEditingFuzzing.pieces.firstIndex(of: text)!) }
+        func step(_ step: TextEditingFuzzing.Step) -> UInt8 { UInt8(TextEditingFuzzing.Step.allCases.firstIndex(of: step)!) }
+        let type = step(.type), enter = step(.enter)
+        var seeds = textField()
+        seeds["lines"] = [10, type, piece("a"), enter, type, piece("漢"), type, piece("e"), type, piece("\u{301}"), enter,
+                          step(.up), step(.end), step(.down), step(.backspace), step(.home), step(.backspace)]
+        seeds["undo"] = [6, type, piece("👩"), type, piece("\u{200D}"), enter, type, piece("💻"), step(.controlZ),
+                         step(.controlZ), step(.controlY), step(.pageUp), step(.pageDown), step(.delete)]
+        return seeds
     }
 
     /// Fixed pseudo-random decisions for the DSL target.

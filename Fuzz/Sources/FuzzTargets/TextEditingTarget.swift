@@ -4,16 +4,16 @@ import TextMetrics
 
 /// A text-editing widget as the editing fuzz targets see it: made fresh for each
 /// input, its text as lines, its cursor as a line and a column, both counted in
-/// characters (grapheme clusters). A new editor is a target in a few lines:
-///
-///     static let textArea = FuzzTarget.editing(EditingSubject(
-///         name: "textarea", height: 6, make: { TextArea(id: "edited") },
-///         lines: { ($0 as! TextArea).lines }, cursor: { ($0 as! TextArea).cursor }))
+/// characters (grapheme clusters). A new editor is a target in a few lines: see
+/// `textField` and `textArea` below.
 struct EditingSubject: Sendable {
     /// The target's name.
     var name: String
     /// Rows the widget gets on screen.
     var height = 1
+    /// The keys to try (an input's bytes pick among them, so a subject's list
+    /// only ever grows at its end, or its corpus reads as other keys).
+    var steps = TextEditingFuzzing.Step.lineKeys
     /// A new widget, with the id `edited`.
     var make: @MainActor @Sendable () -> Widget
     /// The widget's text, line by line (one line for a one-line field).
@@ -32,6 +32,19 @@ extension FuzzTarget {
         make: { TextField(id: "edited") },
         lines: { [($0 as! TextField).text] },
         cursor: { (0, ($0 as! TextField).cursor) }))
+
+    /// `TextArea`: the same keys, Enter breaking lines, the vertical keys and undo
+    /// and redo, in a box of five rows.
+    static let textArea = editing(EditingSubject(
+        name: "textarea",
+        height: 5,
+        steps: TextEditingFuzzing.Step.allCases,
+        make: { TextArea(id: "edited") },
+        lines: { widget in
+            let area = widget as! TextArea
+            return (0..<area.lineCount).map { area.editor.line($0) }
+        },
+        cursor: { ((($0 as! TextArea).cursor.line), ($0 as! TextArea).cursor.column) }))
 
     /// A target that types random keys into the subject in a small app and checks
     /// it after each: the cursor inside the text, drawn inside the widget, and for
@@ -58,6 +71,18 @@ enum TextEditingFuzzing {
 
     enum Step: CaseIterable {
         case type, type2, type3, backspace, delete, left, right, home, end, controlA, controlE, controlU, enter, click, resize
+        case up, down, pageUp, pageDown, controlZ, controlY
+
+        /// The keys of a one-line editor: every case before `up`.
+        static let lineKeys = Array(allCases.prefix { $0 != .up })
+
+        /// Keys that move the cursor or the view and never change the text.
+        var onlyMoves: Bool {
+            switch self {
+            case .left, .right, .home, .end, .controlA, .controlE, .click, .resize, .up, .down, .pageUp, .pageDown: true
+            default: false
+            }
+        }
     }
 
     static func run(_ subject: EditingSubject, _ input: FuzzInput, _ found: inout Violations) {
@@ -83,7 +108,7 @@ enum TextEditingFuzzing {
         while !input.isAtEnd, steps < 400, found.messages.isEmpty {
             steps += 1
             let before = (lines: subject.lines(widget), cursor: subject.cursor(widget))
-            let step = input.pick(Step.allCases)
+            let step = input.pick(subject.steps)
             var typed: String?
             switch step {
             case .type, .type2, .type3:
@@ -100,6 +125,12 @@ enum TextEditingFuzzing {
             case .controlE: pilot.send(.control("e"))
             case .controlU: pilot.send(.control("u"))
             case .enter: pilot.send(.enter)
+            case .up: pilot.send(.up)
+            case .down: pilot.send(.down)
+            case .pageUp: pilot.send(.pageUp)
+            case .pageDown: pilot.send(.pageDown)
+            case .controlZ: pilot.send(.control("z"))
+            case .controlY: pilot.send(.control("y"))
             case .click: pilot.click(widget, x: input.below(width + 2), y: input.below(subject.height))
             case .resize:
                 screen = TerminalSize(width: 1 + input.below(60), height: 1 + input.below(12))
@@ -111,6 +142,9 @@ enum TextEditingFuzzing {
             if lines.indices.contains(cursor.line) {
                 found.expect((0...lines[cursor.line].count).contains(cursor.column),
                              "\(what): cursor at column \(cursor.column) of \(lines[cursor.line].debugDescription)")
+            }
+            if step.onlyMoves {
+                found.expect(lines == before.lines, "\(what): the text changed to \(lines)")
             }
             if screen.width >= 2 + width, screen.height >= 1 + subject.height {
                 let line = lines.indices.contains(cursor.line) ? Array(lines[cursor.line]) : []
@@ -170,7 +204,7 @@ enum TextEditingFuzzing {
         case .home, .controlA: return (line, { _ in 0 })
         case .end, .controlE: return (line, { _ in count })
         case .controlU: return ("", { _ in 0 })
-        case .enter, .resize: return (line, { _ in cursor })
+        case .enter, .resize, .up, .down, .pageUp, .pageDown, .controlZ, .controlY: return (line, { _ in cursor })
         case .click: return (line, { _ in nil })
         }
     }
