@@ -8,7 +8,7 @@ import TerminalUI
 struct AppBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
-        abstract: "A full-screen Table of 10,000 rows: frame time and bytes of a one-row scroll; a sort by a text column.",
+        abstract: "Full-screen widgets: a Table of 10,000 rows scrolled and sorted, a TextView of 100,000 lines scrolled, a key in a TextArea of 10,000 lines, a Tree of 100,000 nodes.",
         discussion: """
             table-scroll-WxH: a Table of N rows (PID USER CPU% MEM% COMMAND) filling a WxH \
             pseudo-terminal drained by a thread; each run scrolls the viewport by one row, \
@@ -17,15 +17,27 @@ struct AppBench: ParsableCommand {
             Targets: frame median <= 2 ms and bytes <= 8 KB at 250x70. \
             table-sort-text: the same rows, in the order of their CPU% column, sorted by \
             COMMAND (text: the locale's order, digit runs by value), ascending and descending \
-            in turn; sort is the time of `sort(by:ascending:)`. Target: <= 20 ms.
+            in turn; sort is the time of `sort(by:ascending:)`. Target: <= 20 ms. \
+            textview-scroll-WxH: a wrapped TextView of 100,000 lines (one in seven wraps) \
+            scrolled by ↓, one row a run, to the frame presented; targets frame <= 2 ms, \
+            bytes <= 8 KB. textarea-type-WxH: one character typed mid-line in the middle of \
+            a TextArea of 10,000 lines with an onChange, to the frame; target <= 2 ms. \
+            tree-expanded-WxH: a Tree of 1,000 expanded folders of 99 files (100,000 nodes \
+            shown): first-frame (5 fresh trees) <= 50 ms, step (↓ to the frame) <= 2 ms.
             """)
 
     @Option(help: "Timed runs.") var runs = 101
     @Option(help: "Rows in the table.") var rows = 10_000
     @Option(help: "Terminal size, WIDTHxHEIGHT.") var size = "250x70"
+    @Option(help: "Only these workloads: table or widgets.") var only: String?
 
     mutating func run() throws {
         guard let screen = RenderBench.parseScreens(size)?.first else { throw ValidationError("size is WIDTHxHEIGHT") }
+        guard only == nil || only == "table" || only == "widgets" else { throw ValidationError("--only is table or widgets") }
+        if only != "table" {
+            try MainActor.assumeIsolated { [runs] in try AppWidgetBench.run(screen: screen, runs: runs) }
+        }
+        guard only != "widgets" else { return }
         let (frames, bytes) = try MainActor.assumeIsolated { [rows, runs] in
             try Self.measure(screen: screen, rows: rows, runs: runs)
         }

@@ -31,6 +31,11 @@ struct Budget {
         Budget(group: "lsp", phases: ["hover"], limit: 5),
         Budget(group: "app", workload: "table-scroll-250x70", n: 10_000, phases: ["frame"], limit: 2),
         Budget(group: "app", workload: "table-scroll-250x70", n: 10_000, phases: ["bytes"], limit: 8_192),
+        Budget(group: "app", workload: "textview-scroll-250x70", n: 100_000, phases: ["frame"], limit: 2),
+        Budget(group: "app", workload: "textview-scroll-250x70", n: 100_000, phases: ["bytes"], limit: 8_192),
+        Budget(group: "app", workload: "textarea-type-250x70", n: 10_000, phases: ["key-to-frame"], limit: 2),
+        Budget(group: "app", workload: "tree-expanded-250x70", n: 100_000, phases: ["first-frame"], limit: 50),
+        Budget(group: "app", workload: "tree-expanded-250x70", n: 100_000, phases: ["step"], limit: 2),
     ]
 
     init(group: String, workload: String? = nil, n: Int? = nil, phases: [String], limit: Double) {

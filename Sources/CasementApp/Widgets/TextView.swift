@@ -34,6 +34,9 @@ struct ScrolledText {
             store.wrap(to: nil)
             return
         }
+        // Already wrapped beside a bar the rows still need: keep it. Trying the
+        // full width first would re-measure every line twice a frame.
+        if width > 1, store.wrapWidth == width - 1, store.rowCount > height { return }
         store.wrap(to: width)
         if store.rowCount > height, width > 1 { store.wrap(to: width - 1) }
     }

@@ -257,7 +257,7 @@ public final class Tree: Widget {
 
     /// The selected node.
     public var selectedNode: TreeNode? {
-        if rowsAreStale { rebuildRows() }
+        refreshRows()
         return cursor.selected.flatMap { rows.indices.contains($0) ? rows[$0].node : nil }
     }
 
@@ -268,15 +268,21 @@ public final class Tree: Widget {
             if !current.isExpanded { current.isExpanded = true; rowsAreStale = true }
             ancestor = current.parent
         }
-        if rowsAreStale { rebuildRows() }
-        guard let index = rows.firstIndex(where: { $0.node === node && !$0.isPlaceholder }) else { return }
+        refreshRows()
+        guard let index = rowIndex(of: node) else { return }
         moveSelection(to: index)
     }
 
     /// The nodes shown, top to bottom (placeholders excluded).
     public var visibleNodes: [TreeNode] {
-        if rowsAreStale { rebuildRows() }
+        refreshRows()
         return rows.filter { !$0.isPlaceholder }.map(\.node)
+    }
+
+    /// Lists the rows again if an expand or collapse made them stale (a key or
+    /// a frame otherwise costs only the rows it touches, not the whole tree).
+    private func refreshRows() {
+        if rowsAreStale { rebuildRows() }
     }
 
     /// The first row shown.
@@ -316,9 +322,18 @@ public final class Tree: Widget {
         cursor.clamp(count: rows.count, visible: visibleRows)
     }
 
-    /// The row of a node shown (not its placeholder).
+    /// The row of a node shown (not its placeholder), searched outwards from
+    /// the selection: a parent or a first child is found in the rows between,
+    /// not by a walk from the top of a large tree.
     private func rowIndex(of node: TreeNode) -> Int? {
-        rows.firstIndex { $0.node === node && !$0.isPlaceholder }
+        func matches(_ index: Int) -> Bool { rows[index].node === node && !rows[index].isPlaceholder }
+        let start = min(max(0, cursor.selected ?? 0), max(0, rows.count - 1))
+        var below = start, above = start - 1
+        while below < rows.count || above >= 0 {
+            if below < rows.count { if matches(below) { return below }; below += 1 }
+            if above >= 0 { if matches(above) { return above }; above -= 1 }
+        }
+        return nil
     }
 
     /// A placeholder cannot be selected: the selection moves on past it in the
@@ -341,7 +356,7 @@ public final class Tree: Widget {
     }
 
     public override func handle(_ event: Event) -> Bool {
-        _ = visibleNodes
+        refreshRows()
         switch event {
         case .key(.enter):
             guard let node = selectedNode else { return false }
@@ -349,7 +364,6 @@ public final class Tree: Widget {
         case .key(.right):
             guard let node = selectedNode else { return false }
             if !node.isExpanded { node.expand() } else if let first = node.children.first {
-                _ = visibleNodes
                 select(first)
             }
         case .key(.left):
@@ -384,7 +398,7 @@ public final class Tree: Widget {
             waitingToLoad = []
             for node in waiting where node.isExpanded && node.isLoading { node.load() }
         }
-        _ = visibleNodes
+        refreshRows()
         if canvas.height != visibleRows {
             cursor.keepSelectionInView(count: rows.count, from: visibleRows, to: canvas.height)
             visibleRows = canvas.height
