@@ -16,7 +16,7 @@ public enum NotificationSeverity: String, Hashable, Sendable {
 extension App {
     /// Shows `message` in a toast in the bottom-right corner, over everything
     /// but dev mode's panes, for `timeout` (the pilot's virtual clock counts);
-    /// newer toasts stack above older ones, and a click on one takes it away.
+    /// the newest is at the bottom, older ones above it, and a click on one takes it away.
     /// A stack taller than the screen drops its oldest toasts; the stack never
     /// reaches the top row, where dev mode's badge is.
     ///

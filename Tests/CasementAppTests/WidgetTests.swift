@@ -168,3 +168,43 @@ import Testing
         #expect(tabs.selectedIndex == 2)
     }
 }
+
+/// Malformed use of the older widgets is a warning at the Swift line, as for
+/// the newer ones, never a trap nor a silent state no key can leave.
+@MainActor
+@Suite struct OlderWidgetMisuseTests {
+    @Test func tabsClampAnIndexOutOfRangeAndWarnAboutNoTitles() throws {
+        let tabs = Tabs(["One", "Two"], selectedIndex: 7); let line = #line
+        let empty = Tabs([]); let emptyLine = #line
+        let root = screen { root in
+            place(tabs, in: root, x: 0, y: 0, width: 20, height: 1)
+            place(empty, in: root, x: 0, y: 1, width: 20, height: 1)
+        }
+        let app = try App(root: root, devMode: false)
+        let pilot = AppPilot(app, size: TerminalSize(width: 20, height: 2))
+        #expect(tabs.selectedIndex == 1)
+        app.focus(tabs)
+        pilot.press(.left)                               // it moves again from where it was clamped to
+        #expect(tabs.selectedIndex == 0)
+        app.focus(empty)
+        pilot.press(.right, .left)
+        #expect(empty.selectedIndex == 0)
+        let warnings = app.diagnostics.filter { $0.code.rawValue == "app.usage" }
+        #expect(warnings.map(\.location.line) == [line, emptyLine])
+        #expect(warnings[0].message.contains("title index 7 is out of range"))
+        #expect(warnings[1].message.contains("no titles"))
+    }
+
+    @Test func aTableSortedByAColumnOutOfRangeKeepsItsOrderAndWarns() throws {
+        let table = Table(columns: [TableColumn("NAME"), TableColumn("SIZE")], rows: [["b", "2"], ["a", "1"]]); let line = #line
+        let pilot = try pilot(on: table, width: 20, height: 3)
+        table.sort(by: -1)
+        table.sort(by: 2, ascending: false)
+        #expect(table.rows == [["b", "2"], ["a", "1"]])
+        let warnings = pilot.app.diagnostics.filter { $0.code.rawValue == "app.usage" }
+        #expect(warnings.map(\.location.line) == [line, line])
+        #expect(warnings.first?.message.contains("column -1 is out of range 0..<2") == true)
+        table.sort(by: 0)
+        #expect(table.rows == [["a", "1"], ["b", "2"]])
+    }
+}

@@ -22,8 +22,9 @@ public final class Footer: Widget {
         keyStyle = addStyleView(id: "key", classes: ["key"])
     }
 
+    /// One row, as wide as it is made: it hugs its height, so a footer pinned
+    /// only at the bottom (and sides) is one row tall, not left to the solver.
     public override var intrinsicSize: IntrinsicSize { IntrinsicSize(height: 1) }
-    public override var hugsContent: Bool { false }
 
     /// The (key, description) pairs shown, in order.
     public var entries: [(key: String, description: String)] {

@@ -23,20 +23,24 @@ struct OptionChoice: Equatable {
 @MainActor
 protocol ChoosesAnOption: Widget {
     var choice: OptionChoice { get set }
+    /// What the warnings call one option ("option", "title").
+    var optionNoun: String { get }
 }
 
 extension ChoosesAnOption {
+    var optionNoun: String { "option" }
+
     /// New options; the index is clamped into them (with a warning when it was outside).
     func setOptions(_ options: [String]) {
         var next = OptionChoice(options)
-        next.index = checkedIndex(choice.index, count: options.count, what: "option")
+        next.index = checkedIndex(choice.index, count: options.count, what: optionNoun)
         choice = next
     }
 
     /// Chooses `index`, clamped into the options (with a warning when it was outside).
     func setIndex(_ index: Int) {
         var next = choice
-        next.index = checkedIndex(index, count: choice.options.count, what: "option")
+        next.index = checkedIndex(index, count: choice.options.count, what: optionNoun)
         if next != choice { choice = next }
     }
 }

@@ -102,8 +102,15 @@ public final class Table: Widget {
         setNeedsDisplay()
     }
 
-    /// Sorts by a column (numbers as numbers, then text); the selected row stays selected.
+    /// Sorts by a column (numbers as numbers, then text); the selected row stays
+    /// selected. A column out of range leaves the rows as they are, with a
+    /// warning in `app.diagnostics` at the line that made the table.
     public func sort(by column: Int, ascending: Bool = true) {
+        guard columns.indices.contains(column) else {
+            warnUsage("column \(column) is out of range 0..<\(columns.count): the rows keep their order",
+                      hint: "sort by the index of one of the table's columns")
+            return
+        }
         let selectedRow = cursor.selected.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
         sortColumn = column
         sortAscending = ascending

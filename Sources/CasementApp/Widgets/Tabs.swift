@@ -11,21 +11,32 @@ import TextMetrics
 /// (class `tab`, state `selected`, plus `focused`; default reversed).
 /// Class `tabs`. Intrinsic size: the titles with a space each side, one row.
 @MainActor
-public final class Tabs: Widget {
+public final class Tabs: Widget, ChoosesAnOption {
     /// The titles.
-    public var titles: [String] { didSet { selectedIndex = min(selectedIndex, max(0, titles.count - 1)); setNeedsDisplay() } }
-    /// The selected title.
-    public var selectedIndex: Int { didSet { if selectedIndex != oldValue { setNeedsDisplay() } } }
+    public var titles: [String] {
+        get { choice.options }
+        set { setOptions(newValue) }
+    }
+    /// The selected title (0 when there are none). Set out of range, it is
+    /// clamped and `app.diagnostics` warns at the line that made the widget.
+    public var selectedIndex: Int {
+        get { choice.index }
+        set { setIndex(newValue) }
+    }
+    var choice: OptionChoice { didSet { if choice != oldValue { setNeedsDisplay() } } }
+    var optionNoun: String { "title" }
     /// Called with the new index when the selection changes by key or click.
     public var onChange: ((Int) -> Void)?
     private var tabStyle: View?
 
-    /// A tab row of `titles` with `selectedIndex` selected; the call site locates its view in diagnostics.
+    /// A tab row of `titles` with `selectedIndex` selected; no titles or an
+    /// index out of range is a warning in `app.diagnostics` at this line.
     public init(_ titles: [String], selectedIndex: Int = 0, id: String? = nil, classes: [String] = [],
                 file: String = #fileID, line: Int = #line, column: Int = #column) {
-        self.titles = titles
-        self.selectedIndex = selectedIndex
+        choice = OptionChoice(titles)
         super.init(id: id, widgetClass: "tabs", classes: classes, file: file, line: line, column: column)
+        setOptions(titles)
+        setIndex(selectedIndex)
         tabStyle = addStyleView(id: "tab", classes: ["tab"])
     }
 
