@@ -14,7 +14,7 @@ final class TopApp {
     let memoryGauge = Gauge(label: "mem ", id: "mem")
     let swapGauge = Gauge(label: "swap", id: "swap")
     let detailsText = Label("", id: "details-text", classes: ["details-text"])
-    let help = Label("q quit  ↑↓ PgUp PgDn move  c/m/p sort  / filter  Enter details  F12 inspector (--dev)", id: "help")
+    let help = Label(TopApp.helpText, id: "help")
     let filterField = TextField(placeholder: "type to filter, Enter keeps, Escape clears", id: "filter")
     var cores: [(name: Label, spark: Sparkline, value: Label)] = []
     var history: [[Double]] = []
@@ -85,11 +85,19 @@ final class TopApp {
         app.view("details")?.addSubview(detailsText)
         detailsText.view.makeConstraints { make in
             make.top.equalToSuperview().offset(1)
-            make.left.equalToSuperview().offset(2)
+            // The closed panel is 0 wide: the text then gives up its left margin
+            // (the one rule here that is not required), never its width.
+            make.left.equalToSuperview().offset(2).priority(LayoutPriority(999)!)
             make.right.lessThanOrEqualToSuperview().offset(-2)
+            make.width.greaterThanOrEqualTo(0)
         }
         app.view("footer")?.addSubview(help)
-        help.view.makeConstraints { make in make.top.left.equalToSuperview() }
+        // One line, cut at the footer's right edge on a narrow terminal.
+        help.view.makeConstraints { make in
+            make.top.left.equalToSuperview()
+            make.right.lessThanOrEqualToSuperview()
+            make.height.equalTo(1)
+        }
         filterField.onChange = { [unowned self] text in filter = text; showRows() }
         filterField.onSubmit = { [unowned self] _ in closeFilter(keeping: true) }
         table.onActivate = { [unowned self] _ in toggleDetails() }
@@ -143,7 +151,8 @@ final class TopApp {
         showRows()
     }
 
-    private static let helpText = "q quit  ↑↓ PgUp PgDn move  c/m/p sort  / filter  Enter details"
+    /// Fits 80 columns (a longer line would be cut, with a warning in dev mode).
+    static let helpText = "q quit  ↑↓ PgUp PgDn move  c/m/p sort  / filter  Enter details  F12 inspector"
 
     private func toggleDetails() {
         detailsOpen.toggle()

@@ -100,9 +100,8 @@ public struct ConstraintMakerExtendable {
         -> ConstraintMakerEditable
     {
         let rules = targets.map { target in
-            // A view a rule reads is named by id: an anonymous one gets its own now.
-            if case .anchor(let view, _) = target { view.ensureID() }
-            return Rule(attributes: attributes, relation: relation, target: target, location: location)
+            // A view a rule reads is named by id: an anonymous one gets its own (ViewReference).
+            Rule(attributes: attributes, relation: relation, target: target, location: location)
         }
         maker.record(rules)
         return ConstraintMakerEditable(rules: rules)

@@ -20,8 +20,21 @@ import LayoutSpec
 /// only. The views are shared with the code that built them: keep one `Layout`
 /// per tree.
 public final class Layout {
+    deinit {
+        for root in roots {
+            root.layoutsHoldingAsRoot -= 1
+            root.treeLetGo()
+        }
+    }
+
     /// The top-level views: the one given, or a spec's.
-    public internal(set) var roots: [View]
+    public internal(set) var roots: [View] {
+        // A root keeps its attachment (a widget) alive while a layout holds it (View.attachment).
+        didSet {
+            for root in roots { root.layoutsHoldingAsRoot += 1 }
+            for root in oldValue { root.layoutsHoldingAsRoot -= 1; root.treeLetGo() }
+        }
+    }
     /// The first top-level view.
     public var root: View { roots[0] }
     /// What the last change applied to the solver did (constants updated in place, constraints added, …).
@@ -74,6 +87,7 @@ public final class Layout {
             path: Self.codeSpecPath, uses: (builtIn.map(\.key) + stylesheets).map { UseSyntax(path: $0, span: here) },
             lets: [], parsed: nil)
         roots = [root]
+        root.layoutsHoldingAsRoot += 1  // didSet does not run in an initializer
         let memory = Dictionary(builtIn.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         builtInPaths = Set(memory.keys)
         let reader = memory.isEmpty ? FileReader.fileSystem : FileReader { path in
@@ -100,6 +114,7 @@ public final class Layout {
                 reason: error.map { "it declares no view: \($0.message)" } ?? "it declares no view")
         }
         roots = imported.roots
+        for root in imported.roots { root.layoutsHoldingAsRoot += 1 }
         header = imported.header
         session = LayoutSession(specPath: path, size: size)
         layoutIfNeeded()

@@ -39,10 +39,28 @@ extension Double: ConstraintTarget {
     public var target: RuleTarget { .number(self) }
 }
 
+/// A view a rule reads, held weakly as SnapKit and UIKit hold a constraint's
+/// items: a rule never keeps a view alive (two siblings, or a view and its
+/// superview, that name each other would otherwise never be freed). A rule
+/// whose view is gone names it by its last id, and the layout reports it as it
+/// reports a view taken out of the tree.
+struct ViewReference {
+    private(set) weak var view: View?
+    private let lastID: String
+
+    init(_ view: View) {
+        self.view = view
+        lastID = view.ensureID()
+    }
+
+    /// The id rules name the view by.
+    var id: String { view?.ensureID() ?? lastID }
+}
+
 /// What a rule reads besides its constant: SnapKit's "related item".
 enum Related {
     /// Attributes of a view (none: the constrained attribute).
-    case anchor(View, [AnchorAttribute])
+    case anchor(ViewReference, [AnchorAttribute])
     /// The superview's same attribute.
     case superview
     /// Nothing: a length is the constant alone, a position is measured from the superview.
@@ -103,7 +121,7 @@ final class Rule {
         self.relation = relation
         self.location = location
         switch target {
-        case .anchor(let view, let members): related = .anchor(view, members)
+        case .anchor(let view, let members): related = .anchor(ViewReference(view), members)
         case .superview: related = .superview
         case .number(let value): related = .none
             constant = .offset(value)
@@ -122,7 +140,7 @@ final class Rule {
         var shape = RuleShape()
         switch related {
         case .anchor(let target, let members):
-            guard let member = Self.member(of: members, for: attribute) else { return nil }
+            guard let member = Self.member(of: members, for: attribute), let target = target.view else { return nil }
             shape.add(target, member, multiplier)
         case .superview:
             guard let parent = view.superview else { return nil }

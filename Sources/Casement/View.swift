@@ -36,7 +36,24 @@ public final class View {
     public let location: SourceLocation
     /// Whatever a runtime attaches to the view (the app runtime's widget that draws
     /// it); the layout never reads it.
-    public var attachment: AnyObject?
+    ///
+    /// The view keeps its attachment alive, as a tree keeps the widgets in it, and
+    /// the attachment (a widget) keeps its view. When the superview that holds the
+    /// view is freed, or the last `Layout` whose root it is, the view holds the
+    /// attachment weakly instead: then the two are freed together unless something
+    /// else still holds one of them. A view you take out of its tree with
+    /// `removeFromSuperview()` keeps its attachment, so it can be added back.
+    public var attachment: AnyObject? {
+        get { heldAttachment ?? watchedAttachment }
+        set {
+            heldAttachment = newValue
+            watchedAttachment = newValue
+        }
+    }
+    private var heldAttachment: AnyObject?
+    private weak var watchedAttachment: AnyObject?
+    /// How many layouts have this view as a root (see `attachment`).
+    var layoutsHoldingAsRoot = 0
 
     /// Rules this view made in code, in order.
     var rules: [Rule] = []
@@ -118,6 +135,21 @@ public final class View {
 
     /// A rule of the view changed (through a handle or the maker chain).
     func rulesChanged() { changed() }
+
+    deinit {
+        for child in subviews { child.treeLetGo() }
+    }
+
+    /// The tree (a superview or a layout) that held the view let it go: hold the
+    /// attachment weakly, unless another layout still has the view as a root.
+    func treeLetGo() {
+        guard superview == nil, layoutsHoldingAsRoot == 0 else { return }
+        heldAttachment = nil
+    }
+
+    /// Lets go of the attachment at once, for a runtime that drops a view it took
+    /// out of its tree (a toast that went away): the two are then freed together.
+    package func letGoOfAttachment() { heldAttachment = nil }
 
     // MARK: The tree
 

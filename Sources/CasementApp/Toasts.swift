@@ -86,6 +86,7 @@ final class ToastLayer: Screen {
         guard let index = toasts.firstIndex(where: { $0 === toast }) else { return }
         toasts.remove(at: index)
         toast.view.removeFromSuperview()
+        toast.view.letGoOfAttachment()  // a toast never comes back: free it with its view
         restack()
     }
 

@@ -90,6 +90,9 @@ public enum KeyDecoder {
     }
 
     private static func decodeMouse(x: Int, y: Int, buttons: UInt32) -> Key? {
+        // ncurses passes on what a report says: a column too big for its integers
+        // comes back negative. No terminal cell is there, so it is no event.
+        guard x >= 0, y >= 0 else { return nil }
         let clicks = casement_button1_pressed() | casement_button1_clicked()
             | casement_button1_double_clicked() | casement_button1_triple_clicked()
         if buttons & clicks != 0 { return .mouseClick(x: x, y: y) }

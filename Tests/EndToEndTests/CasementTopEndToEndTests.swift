@@ -62,6 +62,8 @@ struct SlowCasementTopEndToEndTests {
         #expect(screen.containsText("PID USER"), "\(screen.joinedText)")
         #expect(screen.containsText("load "), "\(screen.joinedText)")
         #expect(screen.containsText("╭─ CPU"), "\(screen.joinedText)")
+        // Its own layout has no problems: dev mode would show a badge (⚠ 1  F12).
+        #expect(!screen.containsText("⚠") && !screen.containsText("✖"), "\(screen.joinedText)")
 
         tmux.send("p")   // by PID: init is first
         screen = tmux.expectSoon("sorted by PID, PID 1 first") { screen in

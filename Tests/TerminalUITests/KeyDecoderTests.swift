@@ -62,6 +62,9 @@ import CNcurses
         #expect(KeyDecoder.decode(.mouse(x: 4, y: 2, buttons: casement_button1_pressed())) == .mouseClick(x: 4, y: 2))
         #expect(KeyDecoder.decode(.mouse(x: 0, y: 0, buttons: casement_button1_clicked())) == .mouseClick(x: 0, y: 0))
         #expect(KeyDecoder.decode(.mouse(x: 1, y: 1, buttons: casement_button1_released())) == nil)
+        // A report whose column overflowed ncurses' integer (fuzz target keys found it).
+        #expect(KeyDecoder.decode(.mouse(x: -1_939_982_112, y: 0, buttons: casement_button1_pressed())) == nil)
+        #expect(KeyDecoder.decode(.mouse(x: 3, y: -1, buttons: casement_button4_pressed())) == nil)
         #expect(KeyDecoder.decode(.mouse(x: 3, y: 9, buttons: casement_button4_pressed())) == .scrollUp(x: 3, y: 9))
         #expect(KeyDecoder.decode(.mouse(x: 3, y: 9, buttons: casement_button5_pressed())) == .scrollDown(x: 3, y: 9))
         #expect(KeyDecoder.decode(.mouse(x: 3, y: 9, buttons: 0)) == nil)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Canvas
 import CNcurses
@@ -155,6 +156,32 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
         #expect(session.nextEvents(timeout: .seconds(2)) == [.signal(.hangup)])
         // Reported once: afterwards the dead terminal is no longer listened to.
         #expect(session.nextEvents(timeout: .milliseconds(50)) == [.timeout])
+    }
+
+    /// A terminal that hangs up in the middle of a mouse report, before or while
+    /// the session reads it: ncurses reads the rest of the report from a terminal
+    /// that has ended, which gives an error (EIO) and ends the report, so the
+    /// session reports the hang-up. (A pipe at its end reads 0 bytes instead, and
+    /// ncurses then spins: the fuzz target `keys` completes a report it cuts short.)
+    @Test(arguments: [false, true])
+    func aHangUpInsideAMouseReportIsAHangUp(whileReading: Bool) throws {
+        let pty = PseudoTerminal(width: 20, height: 5)
+        nonisolated(unsafe) let session = try startSession(on: pty)
+        defer { session.end() }
+        pty.type("\u{1B}[<65;300;")
+        if !whileReading { pty.closeController() }
+        nonisolated(unsafe) var events: [TerminalEvent] = []
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            for _ in 0..<5 where !events.contains(.signal(.hangup)) { events += session.nextEvents(timeout: .seconds(1)) }
+            done.signal()
+        }
+        if whileReading {
+            usleep(200_000)   // the report's first part is being read
+            pty.closeController()
+        }
+        try #require(done.wait(timeout: .now() + 10) == .success, "the session hangs")
+        #expect(events.contains(.signal(.hangup)))
     }
 
     @Test func keysAndMouseFromTheTerminal() throws {

@@ -25,17 +25,5 @@ public struct KnownIssue: Sendable, Hashable {
 
     /// Every known issue; ids are unique.
     public static let all: [KnownIssue] = [
-        KnownIssue(
-            id: "keys-sgr-mouse-cut-short", target: "keys",
-            summary: "input that ends inside an SGR mouse report (ESC [ < 65;300;) spins in ncurses' wget_wch at 100% CPU: a terminal that hangs up mid-report hangs the app",
-            owner: "house-promises (TerminalUI key decoding)", reproducer: "sgr-mouse-cut-short", trapsWhenReplayed: true),
-        KnownIssue(
-            id: "textfield-zero-width-cursor", target: "textfield",
-            summary: "the cursor is not drawn when it sits on a character of no width (a lone combining mark, U+20DD, U+200B)",
-            owner: "findings (issue 26 §2.1, TextField)", reproducer: "cursor-on-zero-width", trapsWhenReplayed: false),
-        KnownIssue(
-            id: "textfield-wide-cursor-cut", target: "textfield",
-            summary: "the cursor is not drawn when it sits on a wide character one cell from the field's right edge (scrolling keeps one cell, not two), or on a character wider than the field",
-            owner: "findings (issue 26 §2.1, TextField)", reproducer: "wide-cursor-at-edge", trapsWhenReplayed: false),
     ]
 }

@@ -147,13 +147,7 @@ enum TextEditingFuzzing {
                 found.expect(lines == before.lines, "\(what): the text changed to \(lines)")
             }
             if screen.width >= 2 + width, screen.height >= 1 + subject.height {
-                let line = lines.indices.contains(cursor.line) ? Array(lines[cursor.line]) : []
-                let cells = line.indices.contains(cursor.column) ? cellWidth(of: line[cursor.column]) : 1
-                let tolerated = (cells == 0 && found.tolerates("textfield-zero-width-cursor"))
-                    || (cells >= 2 && found.tolerates("textfield-wide-cursor-cut"))
-                if !tolerated {
-                    found.expectCursorDrawn(in: pilot.grid, x: 2..<2 + width, y: 1..<1 + subject.height, what)
-                }
+                found.expectCursorDrawn(in: pilot.grid, x: 2..<2 + width, y: 1..<1 + subject.height, what)
             }
             if subject.height == 1, before.lines.count == 1, lines.count == 1 {
                 let expected = expectedLine(after: step, typed: typed, line: before.lines[0], cursor: before.cursor.column)

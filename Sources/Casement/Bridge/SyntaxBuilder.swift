@@ -238,7 +238,7 @@ enum SyntaxBuilder {
                 let list = members.map(\.rawValue).joined(separator: ", ")
                 return .failure(Problem(message: "`\(attribute.rawValue)` has no matching member in (\(list)); the constraint is left out"))
             }
-            let term = ExpressionSyntax.member(view: NameSyntax(target.ensureID(), here), attribute: NameSyntax(member.rawValue, here))
+            let term = ExpressionSyntax.member(view: NameSyntax(target.id, here), attribute: NameSyntax(member.rawValue, here))
             parts.append(.init(isSubtracted: false, operand: scaled(term)))
         case .superview:
             let term = ExpressionSyntax.member(view: NameSyntax("parent", here), attribute: NameSyntax(attribute.attribute.rawValue, here))

@@ -89,12 +89,17 @@ public final class TextField: Widget {
     private func position(atCell cell: Int) -> Int {
         var column = 0
         for (index, character) in text.enumerated() {
-            let width = cellWidth(of: character)
+            let width = Self.cells(of: character)
             if cell < column + width { return index }
             column += width
         }
         return editor.count
     }
+
+    /// The cells a character takes in the field: its width, and one for a
+    /// character of no width (a lone combining mark, a control, U+200B) so the
+    /// cursor can sit on it and be seen.
+    private static func cells(of character: Character) -> Int { max(1, cellWidth(of: character)) }
 
     public override func draw(in canvas: inout ContentCanvas) {
         guard canvas.height > 0, canvas.width > 0 else { return }
@@ -105,25 +110,32 @@ public final class TextField: Widget {
             return
         }
         let characters = Array(text)
-        let cursorColumn = cellWidth(of: String(characters[..<cursor]))
-        // Keep the cursor (and the cell it sits on) inside the field.
+        let cursorColumn = characters[..<cursor].reduce(0) { $0 + Self.cells(of: $1) }
+        let cursorCells = cursor < characters.count ? Self.cells(of: characters[cursor]) : 1
+        // Keep the cursor and every cell of the character it sits on inside the field
+        // (its first cell when the character is wider than the field).
         if cursorColumn < scroll { scroll = cursorColumn }
-        if cursorColumn + 1 > scroll + canvas.width { scroll = cursorColumn + 1 - canvas.width }
+        let cursorEnd = cursorColumn + min(cursorCells, canvas.width)
+        if cursorEnd > scroll + canvas.width { scroll = cursorEnd - canvas.width }
+        var reversed = canvas.textStyle
+        reversed.attributes.insert(.reverse)
         var column = 0
         for (index, character) in characters.enumerated() {
-            let width = cellWidth(of: character)
+            let width = Self.cells(of: character)
             defer { column += width }
             guard column >= scroll else { continue }   // starts left of the field: not shown
             let x = column - scroll
-            guard x + width <= canvas.width else { break }
-            var look = canvas.textStyle
-            if index == cursor, isFocused { look.attributes.insert(.reverse) }
-            canvas.write(String(character), x: x, y: 0, style: look)
+            let isCursor = index == cursor && isFocused
+            guard x + width <= canvas.width else {
+                // A character wider than the room left: the cursor on it is one reversed cell.
+                if isCursor { canvas.write(" ", x: x, y: 0, style: reversed) }
+                break
+            }
+            let shown = cellWidth(of: character) == 0 ? " " : String(character)
+            canvas.write(shown, x: x, y: 0, style: isCursor ? reversed : canvas.textStyle)
         }
         if cursor == characters.count, isFocused {
-            var look = canvas.textStyle
-            look.attributes.insert(.reverse)
-            canvas.write(" ", x: cursorColumn - scroll, y: 0, style: look)
+            canvas.write(" ", x: cursorColumn - scroll, y: 0, style: reversed)
         }
     }
 }
