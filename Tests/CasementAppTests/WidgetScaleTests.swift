@@ -1,4 +1,4 @@
-import CasementApp
+@testable import CasementApp
 import Testing
 import TestSupport
 
@@ -23,6 +23,27 @@ import TestSupport
             for _ in 0..<20 { pilot.press(.down) }
         })
         #expect(ratio < 3, "8N lines scroll at \(ratio)× the cost of N")
+    }
+
+    @Test func aScrollByOneRowWrapsOnlyTheLineItBringsIn() throws {
+        // Every line wraps (200 cells in 40): each is wrapped once when it first shows.
+        let view = TextView(text: (0..<1_000).map { "\($0) " + String(repeating: "wrapped ", count: 25) }.joined(separator: "\n"))
+        let pilot = try pilot(on: view, width: 40, height: 10)
+        let first = view.scrolled.store.wrappedLines
+        #expect(first == 2)                              // 5 or 6 rows a line: two lines fill 10 rows
+        for _ in 0..<60 { pilot.press(.down) }
+        #expect(view.scrollOffset == 60)
+        #expect(view.scrolled.store.wrappedLines - first <= 12)   // 60 rows: about 11 lines more
+        pilot.press(.home)
+        #expect(view.scrolled.store.wrappedLines - first <= 14)   // back at the top: a few wrapped again at most
+        view.wraps = false
+        pilot.settle()
+        #expect(view.rowCount == 1_000)                  // a row a line
+        let unwrapped = view.scrolled.store.wrappedLines
+        view.wraps = true                                // a new width wraps anew
+        pilot.settle()
+        #expect(view.scrolled.store.wrappedLines - unwrapped == 2)
+        #expect(pilot.lines[0].hasPrefix("0 wrapped wrapped"))
     }
 
     @Test func typingInATextAreaCostsTheLinesTouched() throws {

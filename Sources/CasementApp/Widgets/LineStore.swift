@@ -13,6 +13,10 @@ struct LineStore {
     private var rowEnds: [Int] = []
     /// The width lines are wrapped to; nil: not wrapped (a line is one row).
     private(set) var wrapWidth: Int?
+    /// The rows of wrapped lines drawn lately, by stored index: a scroll by one
+    /// row wraps the one line it brings in, not every long line on screen again.
+    private var recentPieces: [Int: [String]] = [:]
+    static let recentPiecesLimit = 512
 
     init(_ lines: [String] = []) {
         storage = lines.map(Self.printable)
@@ -36,6 +40,7 @@ struct LineStore {
         let width = width.map { max(1, $0) }
         guard width != wrapWidth else { return }
         wrapWidth = width
+        recentPieces.removeAll(keepingCapacity: true)
         remeasure()
     }
 
@@ -53,6 +58,7 @@ struct LineStore {
         let base = rowBase
         storage.removeFirst(head)
         rowEnds.removeFirst(head)
+        recentPieces.removeAll(keepingCapacity: true)
         for index in rowEnds.indices { rowEnds[index] -= base }
         head = 0
     }
@@ -78,12 +84,20 @@ struct LineStore {
     }
 
     /// The rows of line `index` as shown (one piece when not wrapped).
-    func pieces(ofLine index: Int) -> [String] {
+    mutating func pieces(ofLine index: Int) -> [String] {
         let line = self[index]
         guard let width = wrapWidth, !Self.fits(line, width) else { return [line] }
-        let wrapped = TextMetrics.wrap(line, width: width).map(\.text)
-        return wrapped.isEmpty ? [""] : wrapped
+        if let recent = recentPieces[head + index] { return recent }
+        if recentPieces.count >= Self.recentPiecesLimit { recentPieces.removeAll(keepingCapacity: true) }
+        var wrapped = TextMetrics.wrap(line, width: width).map(\.text)
+        if wrapped.isEmpty { wrapped = [""] }
+        recentPieces[head + index] = wrapped
+        wrappedLines += 1
+        return wrapped
     }
+
+    /// Lines wrapped for drawing so far (a count of work, for tests).
+    private(set) var wrappedLines = 0
 
     private func rows(of line: String) -> Int {
         guard let width = wrapWidth, !Self.fits(line, width) else { return 1 }

@@ -67,7 +67,7 @@ struct ScrolledText {
         return true
     }
 
-    func draw(in canvas: inout ContentCanvas, barLook: CellStyle) {
+    mutating func draw(in canvas: inout ContentCanvas, barLook: CellStyle) {
         let textWidth = showsBar ? canvas.width - 1 : canvas.width
         var row = 0
         if var at = store.location(ofRow: top) {
