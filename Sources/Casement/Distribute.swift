@@ -9,12 +9,26 @@ struct Distribution {
         case length(Double)
     }
 
-    var views: [View]
+    /// The views, held weakly as a rule holds them (`ViewReference`): a view
+    /// moved above its old superview must not keep that superview alive.
+    var references: [ViewReference]
     var axis: Axis
     var mode: Mode
     var lead: Double
     var tail: Double
     var location: SourceLocation
+
+    init(views: [View], axis: Axis, mode: Mode, lead: Double, tail: Double, location: SourceLocation) {
+        references = views.map(ViewReference.init)
+        self.axis = axis
+        self.mode = mode
+        self.lead = lead
+        self.tail = tail
+        self.location = location
+    }
+
+    /// The views still alive.
+    var views: [View] { references.compactMap(\.view) }
 }
 
 /// Lays `views` (siblings) out along an axis inside their superview with fixed

@@ -82,7 +82,9 @@ public final class View {
     /// For a tree's top view: the views in the tree whose built syntax a change
     /// dropped since its layout last read them (that layout rebuilds just those
     /// when the tree kept its shape).
-    var pendingRebuilds: [View] = []
+    /// Held weakly: the top view itself may be one of them, and a view taken
+    /// out of the tree may later hold the top view.
+    var pendingRebuilds: [WeakView] = []
     /// For a tree's top view: counts the builds of its tree's syntax, so a
     /// layout can tell whether another one built it since (then it builds it whole).
     var buildStamp = 0
@@ -130,7 +132,7 @@ public final class View {
             guard let parent = node.superview else { break }
             node = parent
         }
-        if wasBuilt, !structure { node.pendingRebuilds.append(self) }
+        if wasBuilt, !structure { node.pendingRebuilds.append(WeakView(view: self)) }
     }
 
     /// A rule of the view changed (through a handle or the maker chain).
@@ -361,4 +363,9 @@ extension Array where Element == View {
     public func remakeConstraints(_ closure: (ConstraintMaker) -> Void) {
         for view in self { view.remakeConstraints(closure) }
     }
+}
+
+/// A view held weakly, for lists that must not keep their views alive.
+struct WeakView {
+    weak var view: View?
 }

@@ -71,6 +71,21 @@ import Testing
         #expect(watch.alive == 0)
     }
 
+    @Test func aTreeChangedAfterItsLastLayoutIsFreed() throws {
+        let watch = Watch()
+        do {
+            let root = View(.screen, id: "root"), child = View(.box, id: "child")
+            root.addSubview(child)
+            child.makeConstraints { make in make.edges.equalToSuperview() }
+            let layout = try Layout(root: root)
+            _ = layout.frame(of: child)
+            root.classes = ["changed"]   // waits for the next layout read, which never comes
+            child.classes = ["changed"]
+            for object in [root, child, layout] as [AnyObject] { watch.add(object) }
+        }
+        #expect(watch.alive == 0)
+    }
+
     @Test func theTreeKeepsAWidgetNobodyElseHolds() throws {
         let root = View(.screen, id: "root")
         root.addSubview(Label("kept by the tree", id: "kept"))

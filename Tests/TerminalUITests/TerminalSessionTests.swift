@@ -8,9 +8,24 @@ import Cells
 import Glibc
 #endif
 
-private func startSession(on pty: PseudoTerminal, type: String = "xterm-256color", mouse: Bool = true) throws -> TerminalSession {
-    try TerminalSession(options: .init(
-        inputDescriptor: pty.terminal, outputDescriptor: pty.terminal, terminalType: type, enablesMouse: mouse))
+private func startSession(on pty: PseudoTerminal, type: String = "xterm-256color", mouse: Bool = true,
+                          waits: Bool = true) throws -> TerminalSession {
+    let options = TerminalSession.Options(
+        inputDescriptor: pty.terminal, outputDescriptor: pty.terminal, terminalType: type, enablesMouse: mouse)
+    return waits ? try waitingForTheTerminal { try TerminalSession(options: options) } : try TerminalSession(options: options)
+}
+
+/// A session, once no other test holds the process's one terminal session (the
+/// fuzz replay of the `keys` target starts sessions too, in a suite of its own).
+private func waitingForTheTerminal(_ start: () throws -> TerminalSession) throws -> TerminalSession {
+    let end = ContinuousClock.now + .seconds(10)
+    while true {
+        do {
+            return try start()
+        } catch TerminalError.sessionAlreadyActive where ContinuousClock.now < end {
+            usleep(10_000)
+        }
+    }
 }
 
 private func write(_ text: String, into grid: inout Grid, x: Int, y: Int, foreground: Color? = nil, background: Color? = nil) {
@@ -109,9 +124,9 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
             return withUnsafeBytes(of: &modes.c_cc) { $0[Int(VSUSP)] }
         }
         #expect(suspendCharacter() == 26)   // Ctrl-Z stops a process in a cooked terminal
-        let session = try TerminalSession(options: .init(
+        let session = try waitingForTheTerminal { try TerminalSession(options: .init(
             inputDescriptor: pty.terminal, outputDescriptor: pty.terminal, terminalType: "xterm-256color",
-            disablesSuspendKey: true))
+            disablesSuspendKey: true)) }
         #expect(suspendCharacter() == 0)
         pty.type("\u{1A}")
         #expect(session.nextEvents(timeout: .milliseconds(500)).contains(.key(.control("z"))))
@@ -125,7 +140,7 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
     @Test func onlyOneSessionAtATime() throws {
         let pty = PseudoTerminal(width: 20, height: 5)
         let session = try startSession(on: pty)
-        #expect(throws: TerminalError.sessionAlreadyActive) { try startSession(on: pty) }
+        #expect(throws: TerminalError.sessionAlreadyActive) { try startSession(on: pty, waits: false) }
         session.end()
         let again = try startSession(on: pty)
         again.end()
@@ -439,9 +454,9 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
 
         // Capped by the options: the same colours through the 256 palette.
         session.end()
-        let capped = try TerminalSession(options: .init(
+        let capped = try waitingForTheTerminal { try TerminalSession(options: .init(
             inputDescriptor: pty.terminal, outputDescriptor: pty.terminal,
-            terminalType: "xterm-direct-casement", maximumColorDepth: .palette256))
+            terminalType: "xterm-direct-casement", maximumColorDepth: .palette256)) }
         #expect(capped.colorSupport.depth == .palette256)
         capped.end()
     }

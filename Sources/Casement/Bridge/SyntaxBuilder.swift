@@ -97,8 +97,8 @@ enum SyntaxBuilder {
         var views = last.syntax.views
         var changed: [Int] = []
         for root in roots {
-            for view in root.pendingRebuilds {
-                guard view.built == nil, let position = index[ObjectIdentifier(view)] else { continue }
+            for pending in root.pendingRebuilds {
+                guard let view = pending.view, view.built == nil, let position = index[ObjectIdentifier(view)] else { continue }
                 let built = Self.built(view)
                 var syntax = built.syntax
                 syntax.depth = views[position].depth
@@ -277,7 +277,7 @@ enum SyntaxBuilder {
         case .length(let length): .length(number(length))
         }
         return DistributeSyntax(
-            axis: distribution.axis, views: distribution.views.map { NameSyntax($0.ensureID(), here) }, mode: mode,
+            axis: distribution.axis, views: distribution.references.map { NameSyntax($0.id, here) }, mode: mode,
             lead: number(distribution.lead), trail: number(distribution.tail), span: here)
     }
 }
