@@ -207,4 +207,38 @@ import Testing
         table.sort(by: 0)
         #expect(table.rows == [["a", "1"], ["b", "2"]])
     }
+
+    @Test func aRowIndexOutOfRangeIsClampedWithAWarning() throws {
+        let list = ListView(items: ["a", "b", "c"]); let listLine = #line
+        let table = Table(columns: [TableColumn("NAME")], rows: [["x"], ["y"]]); let tableLine = #line
+        let root = screen { root in
+            place(list, in: root, x: 0, y: 0, width: 10, height: 3)
+            place(table, in: root, x: 10, y: 0, width: 10, height: 3)
+        }
+        let app = try App(root: root, devMode: false)
+        let pilot = AppPilot(app, size: TerminalSize(width: 20, height: 3))
+        list.selectedIndex = 9
+        table.selectedIndex = -2
+        list.selectedIndex = nil                         // no selection: not a misuse
+        table.selectedIndex = 1
+        pilot.settle()
+        #expect(list.selectedIndex == nil && table.selectedIndex == 1)
+        let warnings = app.diagnostics.filter { $0.code.rawValue == "app.usage" }
+        #expect(warnings.map(\.location.line) == [listLine, tableLine])
+        #expect(warnings.map(\.message) == [
+            "row index 9 is out of range 0..<3: the nearest row is selected",
+            "row index -2 is out of range 0..<2: the nearest row is selected",
+        ])
+    }
+
+    @Test func selectingANodeOfAnotherTreeWarnsAndChangesNothing() throws {
+        let stranger = TreeNode("elsewhere", children: [TreeNode("deep")])
+        let tree = Tree(root: TreeNode("root", children: [TreeNode("a")], isExpanded: true)); let line = #line
+        let pilot = try pilot(on: tree, width: 20, height: 4)
+        tree.select(stranger.children[0])
+        #expect(tree.selectedNode?.label == "root" && !stranger.isExpanded)
+        let warnings = pilot.app.diagnostics.filter { $0.code.rawValue == "app.usage" }
+        #expect(warnings.map(\.location.line) == [line])
+        #expect(warnings.first?.message.contains("'deep', a node that is not in this tree") == true)
+    }
 }

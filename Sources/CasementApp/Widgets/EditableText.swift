@@ -59,8 +59,17 @@ public struct EditableText: Equatable, Sendable {
         if lines.isEmpty { lines = [EditableLine()] }
     }
 
-    /// The whole text, lines joined with `\n`.
-    public var text: String { lines.map(\.text).joined(separator: "\n") }
+    /// The whole text, lines joined with `\n`: one pass into a string of the
+    /// right size (`onChange` asks for it after every key).
+    public var text: String {
+        var result = ""
+        result.reserveCapacity(lines.reduce(lines.count - 1) { $0 + $1.text.utf8.count })
+        for index in lines.indices {
+            if index > 0 { result.append("\n") }
+            result.append(lines[index].text)
+        }
+        return result
+    }
     /// The number of lines (at least 1).
     public var lineCount: Int { lines.count }
     /// The text of line `index` ("" outside the text).

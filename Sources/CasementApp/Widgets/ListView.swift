@@ -36,10 +36,14 @@ public final class ListView: Widget {
         cursor.selected = items.isEmpty ? nil : 0
     }
 
-    /// The selected row (nil when the list is empty).
+    /// The selected row (nil when the list is empty). Set out of range, it is
+    /// clamped and `app.diagnostics` warns at the line that made the list.
     public var selectedIndex: Int? {
         get { cursor.selected }
         set {
+            if let newValue, !items.indices.contains(newValue) {
+                warnUsage("row index \(newValue) is out of range 0..<\(items.count): the nearest row is selected")
+            }
             cursor.selected = newValue
             cursor.clamp(count: items.count, visible: visibleRows)
             setNeedsDisplay()

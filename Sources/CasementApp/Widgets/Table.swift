@@ -67,10 +67,14 @@ public final class Table: Widget {
     public override var canFocus: Bool { true }
     public override var hugsContent: Bool { false }
 
-    /// The selected row's index in `rows`.
+    /// The selected row's index in `rows`. Set out of range, it is clamped and
+    /// `app.diagnostics` warns at the line that made the table.
     public var selectedIndex: Int? {
         get { cursor.selected }
         set {
+            if let newValue, !rows.indices.contains(newValue) {
+                warnUsage("row index \(newValue) is out of range 0..<\(rows.count): the nearest row is selected")
+            }
             cursor.selected = newValue
             cursor.clamp(count: rows.count, visible: visibleRows)
             setNeedsDisplay()

@@ -262,7 +262,16 @@ public final class Tree: Widget {
     }
 
     /// Selects a node (its ancestors are expanded to show it).
+    /// A node of another tree is a warning in `app.diagnostics` (at the line
+    /// that made this tree), and nothing changes.
     public func select(_ node: TreeNode) {
+        var top = node
+        while let parent = top.parent { top = parent }
+        guard top === root else {
+            warnUsage("select(_:) was given '\(node.label)', a node that is not in this tree: the selection stays",
+                      hint: "select a node reached from this tree's root")
+            return
+        }
         var ancestor = node.parent
         while let current = ancestor {
             if !current.isExpanded { current.isExpanded = true; rowsAreStale = true }
