@@ -46,6 +46,20 @@ import TestSupport
         #expect(pilot.lines[0].hasPrefix("0 wrapped wrapped"))
     }
 
+    @Test func aTextViewMeasuresItsLinesOncePerWidth() throws {
+        let view = TextView(text: Self.lines(1_000))
+        let built = view.scrolled.store.measuredLines     // as the text was set (unwrapped)
+        let scrolling = try pilot(on: view, width: 40, height: 10)
+        #expect(view.scrolled.store.measuredLines - built == 1_000)       // once, beside the bar
+        for _ in 0..<30 { scrolling.press(.down) }
+        scrolling.press(.pageDown, .end, .home)
+        #expect(view.scrolled.store.measuredLines - built == 1_000)       // scrolling measures nothing
+        let few = TextView(text: "short\n" + String(repeating: "long ", count: 30))
+        let fewPilot = try pilot(on: few, width: 40, height: 10)
+        #expect(few.rowCount == 5 && fewPilot.lines[1].hasPrefix("long long"))   // fits: the full width, no bar
+        #expect(!fewPilot.lines[0].hasSuffix("┃") && !fewPilot.lines[0].hasSuffix("│"))
+    }
+
     @Test func typingInATextAreaCostsTheLinesTouched() throws {
         let ratio = growthRatio(from: 1_000, prepare: { count -> (AppPilot, TextArea) in
             let area = TextArea(text: Self.lines(count))

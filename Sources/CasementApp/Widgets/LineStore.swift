@@ -108,7 +108,11 @@ struct LineStore {
         line.utf8.count <= width || cellWidth(of: line) <= width
     }
 
+    /// Lines measured so far, every line again at each new width (a count of work, for tests).
+    private(set) var measuredLines = 0
+
     private mutating func remeasure() {
+        measuredLines += storage.count
         rowEnds.removeAll(keepingCapacity: true)
         var total = 0
         for line in storage {

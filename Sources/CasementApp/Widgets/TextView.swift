@@ -37,6 +37,11 @@ struct ScrolledText {
         // Already wrapped beside a bar the rows still need: keep it. Trying the
         // full width first would re-measure every line twice a frame.
         if width > 1, store.wrapWidth == width - 1, store.rowCount > height { return }
+        // More lines than rows overflow at any width: straight to the bar's.
+        if width > 1, store.count > height {
+            store.wrap(to: width - 1)
+            return
+        }
         store.wrap(to: width)
         if store.rowCount > height, width > 1 { store.wrap(to: width - 1) }
     }
