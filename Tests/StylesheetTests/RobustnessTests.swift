@@ -65,6 +65,7 @@ func expectLocated(_ s: Stylesheet, sources: [String: String], _ context: @autoc
                 let (s, files) = loadMain(prefix)
                 expectLocated(s, sources: files, "prefix \(end)")
                 _ = s.cascade(Self.views, width: 120, height: 40)
+                _ = StylesheetOutline(path: "main.cas", text: prefix)   // what the editor reads as it is typed
             }
         }
     }

@@ -453,7 +453,7 @@ private struct OutlineWalker {
                 if reader[index].kind == .word { roles[index] = reader.name(index) == "state" ? .keyword : .state }
                 index += 1
             }
-            index += 1
+            if index < range.upperBound { index += 1 }   // past `]`, when the bracket is closed
         }
         if index < range.upperBound, reader[index].kind == .colon { index += 1 }
         if group {
