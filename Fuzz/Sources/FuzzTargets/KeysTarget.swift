@@ -26,6 +26,7 @@ extension FuzzTarget {
         if bytes.firstRange(of: KeysFuzzing.sgrMousePrefix) != nil {
             written += Array("M".utf8)
         }
+        if found.tolerates("keys-sgr-many-parameters") { written = KeysFuzzing.withoutLongMouseReports(written) }
         guard let keys = KeysFuzzing.typed(written) else {
             found.record("the terminal session did not start")
             return
@@ -59,6 +60,27 @@ enum KeysFuzzing {
         case 1: return .keyCode(Int32(bitPattern: value) % 1024)
         default: return .mouse(x: Int(bytes[at + 1]), y: Int(bytes[at + 2]), buttons: value)
         }
+    }
+
+    /// `bytes` without the SGR mouse reports of more than 16 parameters (from
+    /// `ESC [ <` to the next `M` or `m`, or the end), on which ncurses crashes
+    /// (KnownIssue "keys-sgr-many-parameters"). A terminal sends three.
+    static func withoutLongMouseReports(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index...].starts(with: sgrMousePrefix) else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            let body = bytes[(index + sgrMousePrefix.count)...]
+            let end = body.firstIndex { $0 == UInt8(ascii: "M") || $0 == UInt8(ascii: "m") }.map { $0 + 1 } ?? bytes.count
+            let report = bytes[index..<end]
+            if report.count(where: { $0 == UInt8(ascii: ";") }) <= 16 { result += report }
+            index = end
+        }
+        return result
     }
 
     /// A scalar that a terminal sends as itself when typed: no C0 or C1 control, no DEL.

@@ -131,6 +131,16 @@ public final class TextArea: Widget {
         if rows > 0, line >= scrollOffset + rows { scrollOffset = line - rows + 1 }
     }
 
+    /// What the cursor's cell shows: the character under the cursor; for one of no
+    /// width (a lone combining mark, U+200B), the next one that takes a cell, as
+    /// the cell is drawn; a space at the end of the line.
+    private func cursorCharacter(at cursor: TextPosition) -> Character {
+        let line = editor.line(cursor.line)
+        guard cursor.column < editor.count(ofLine: cursor.line) else { return " " }
+        let rest = line[line.index(line.startIndex, offsetBy: cursor.column)...]
+        return rest.first { cellWidth(of: $0) > 0 } ?? " "
+    }
+
     public override func draw(in canvas: inout ContentCanvas) {
         // A new height (a resize, the first frame) brings the cursor into view;
         // otherwise the view stays where the keys or the wheel left it.
@@ -144,9 +154,9 @@ public final class TextArea: Widget {
         // Sideways: the cursor's cell (and one past it) stays inside.
         let cursor = editor.cursor
         let cursorCell = editor.cellColumn(of: cursor)
-        let cursorWidth = cursor.column < editor.count(ofLine: cursor.line)
-            ? cellWidth(of: editor.line(cursor.line)[editor.line(cursor.line).index(
-                editor.line(cursor.line).startIndex, offsetBy: cursor.column)]) : 1
+        let shown = cursorCharacter(at: cursor)
+        // At least the one cell the cursor is drawn in; at most the text's width.
+        let cursorWidth = min(max(1, cellWidth(of: shown)), max(1, width))
         if cursorCell < horizontalOffset { horizontalOffset = cursorCell }
         if cursorCell + cursorWidth > horizontalOffset + width { horizontalOffset = cursorCell + cursorWidth - width }
         let currentLook = lineStyle.flatMap(style(of:)).map(CellStyle.init)
@@ -161,12 +171,12 @@ public final class TextArea: Widget {
             ScrolledText.write(editor.line(index), row: row, from: horizontalOffset, width: width, in: &canvas, style: look)
         }
         if isFocused, cursor.line >= scrollOffset, cursor.line < scrollOffset + rows {
-            let line = editor.line(cursor.line)
-            let under = cursor.column < editor.count(ofLine: cursor.line)
-                ? String(line[line.index(line.startIndex, offsetBy: cursor.column)]) : " "
             var look = currentLook.flatMap { $0.isPlain ? nil : $0 } ?? canvas.textStyle
             look.attributes.insert(.reverse)
-            canvas.write(under, x: cursorCell - horizontalOffset, y: cursor.line - scrollOffset, style: look)
+            let x = cursorCell - horizontalOffset
+            // A character wider than the room left is one reversed cell.
+            let fits = x + cellWidth(of: shown) <= width
+            canvas.write(fits ? String(shown) : " ", x: x, y: cursor.line - scrollOffset, style: look)
         }
         if bar.isNeeded, canvas.width > 1 {
             ScrollBar.drawVertical(bar, x: canvas.width - 1, length: rows, in: &canvas,
