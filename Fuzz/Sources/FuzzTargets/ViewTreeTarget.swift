@@ -50,10 +50,10 @@ enum ViewTreeFuzzing {
         var pool = Pool(views: [View(.screen, id: "root")])
         var layout: Layout?
         var steps = 0
-        // A render is capped at a million cells (about 0.16 s at a huge size in a
-        // release build, seconds under ASan): a few per input reach every path, and
-        // 32 of them made a slow input of no defect.
-        var renders = 0
+        // A render is capped at a million cells (0.2 s as ANSI, 0.7 s as SVG at a
+        // huge size in a release build; ten times that under ASan): a few per input
+        // reach every path, one of them at a huge size. More made slow inputs of no defect.
+        var renders = 0, hugeRenders = 0
         while !input.isAtEnd, steps < 120, found.messages.isEmpty {
             steps += 1
             let step = input.pick(Step.allCases)
@@ -101,7 +101,11 @@ enum ViewTreeFuzzing {
                 found.expectSound(layout, "after a resize")
             case .render:
                 guard let layout, renders < 4 else { continue }
+                let isHuge = layout.size.width.multipliedReportingOverflow(by: layout.size.height).partialValue > 250_000
+                    || layout.size.width > 100_000 || layout.size.height > 100_000
+                guard !isHuge || hugeRenders == 0 else { continue }
                 renders += 1
+                if isHuge { hugeRenders += 1 }
                 let format = input.pick(RenderFormat.allCases)
                 if tracing { print("dsl: render \(format) at \(layout.size)") }
                 let output = layout.render(format: format)
