@@ -69,6 +69,15 @@ import Testing
         #expect(answers(to: ["{not json"]).first?.contains(#""code":-32700"#) == true)
     }
 
+    /// A trailing comma is not JSON (Foundation's reader takes it): a parse error,
+    /// whose id is null because the message was never read (found by the lsp fuzz target).
+    @Test func aTrailingCommaIsAParseErrorWithANullId() {
+        let written = answers(to: [#"{"id":3,"jsonrpc":"2.0","method":"shutdown",}"#])
+        #expect(written.count == 1)
+        #expect(written.first?.contains(#""code":-32700"#) == true, "\(written)")
+        #expect(written.first?.contains(#""id":null"#) == true, "\(written)")
+    }
+
     /// JSON-RPC: a request whose id is null is still a request, answered with id null.
     @Test func aNullIdIsARequestAnsweredWithANullId() {
         #expect(answers(to: [shutdown(id: "null")]) == [#"{"id":null,"jsonrpc":"2.0","result":null}"#])

@@ -61,7 +61,10 @@ enum LanguageServerFuzzing {
             guard let object = (try? JSONSerialization.jsonObject(with: readable, options: [.fragmentsAllowed])) as? [String: Any]
             else { return }
             if let id = object["id"], let key = canonical(id) { ids.insert(key) }
-            guard !exited, object["jsonrpc"] as? String == "2.0", let method = object["method"] as? String else { return }
+            // Foundation reads `{"id": 3, "method": "m",}`; JSON does not, and the
+            // server answers it as a parse error, with a null id (JSON-RPC 2.0, §5).
+            guard !exited, !LanguageServerFuzzing.hasTrailingComma(readable) else { return }
+            guard object["jsonrpc"] as? String == "2.0", let method = object["method"] as? String else { return }
             if method == "exit", object["id"] == nil { exited = true }
             if let id = object["id"], let key = canonical(id), isWellFormed(id) { requests[key, default: 0] += 1 }
         }
@@ -70,6 +73,26 @@ enum LanguageServerFuzzing {
         func isWellFormed(_ id: Any) -> Bool {
             id is String || (id as? NSNumber).map(isInteger) == true
         }
+    }
+
+    /// True when a `,` is followed (after spaces) by `}` or `]` outside strings:
+    /// valid to Foundation's reader, not to JSON's grammar.
+    static func hasTrailingComma(_ text: Data) -> Bool {
+        var inString = false, escaped = false, afterComma = false
+        for byte in text {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true; afterComma = false
+            case UInt8(ascii: ","): afterComma = true
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if afterComma { return true }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): break
+            default: afterComma = false
+            }
+        }
+        return false
     }
 
     /// True for a number JSON wrote as an integer (not a boolean, not a fraction or exponent).
