@@ -13,6 +13,9 @@ public indirect enum InactiveReason: Hashable, Sendable, CustomStringConvertible
     /// `StyleValues.largestConstant` cells or a multiplier beyond
     /// `StyleValues.largestMultiplier`, whose products would overflow to infinity.
     case tooLarge
+    /// A multiplier in it is not 0 but nearer 0 than `StyleValues.smallestMultiplier`:
+    /// the solver would divide by it (1e-300 put a view at top = inf).
+    case tooSmall
     /// It would fix the size of a view whose style says `collapse true`, which
     /// holds that view at 0 × 0 instead.
     case collapsed(view: String)
@@ -23,6 +26,7 @@ public indirect enum InactiveReason: Hashable, Sendable, CustomStringConvertible
         case .unsetStyle(let view, let name): "'$\(name)' has no value for view '\(view)'"
         case .nonFinite: "its constant is not a finite number"
         case .tooLarge: "a number in it is too large to solve with (beyond ±10¹² cells, or a multiplier beyond ±10⁶)"
+        case .tooSmall: "a multiplier in it is too near 0 to solve with (between ±10⁻⁶ and 0; write 0, or leave the term out)"
         case .collapsed(let view): "view '\(view)' is collapsed (collapse true), so it takes no space"
         }
     }
@@ -47,6 +51,9 @@ enum StyleValues {
     /// overflow to infinity (1.8 × 10³⁰⁸ times a parent's centre did) and the
     /// solver's arithmetic lose every cell.
     static let largestMultiplier = 1e6
+    /// The smallest multiplier other than 0 a constraint may hold: the solver
+    /// divides by coefficients, and 1 / 10⁻³⁰⁰ is already out of reach.
+    static let smallestMultiplier = 1e-6
 
     /// Reads one `$name` component (`size-width`, `margin-top`, …) of a computed
     /// style: nil when the style leaves it unset (or for a name lowering never
@@ -89,6 +96,8 @@ enum StyleValues {
         guard abs(constant) <= largestConstant,
             constraint.right.terms.allSatisfy({ abs($0.coefficient) <= largestMultiplier })
         else { return .inactive(.tooLarge) }
+        guard constraint.right.terms.allSatisfy({ $0.coefficient == 0 || abs($0.coefficient) >= smallestMultiplier })
+        else { return .inactive(.tooSmall) }
         return .constant(constant)
     }
 

@@ -84,3 +84,53 @@ import Testing
         #expect(layout.diagnostics.contains { $0.message.contains("'parent' cannot be a view's id") })
     }
 }
+
+/// Numbers that are not finite, from code (found by the dsl fuzz target: a view
+/// with `width == nan` and `height == nan` was laid out at top = inf).
+@Suite struct NonFiniteRuleTests {
+    @Test func rulesOfNoFiniteNumberAreLeftOutAndReported() throws {
+        let root = View(.screen, id: "root")
+        let child = View(.text, id: "child", title: "")
+        root.addSubview(child)
+        root.makeConstraints { make in make.height.greaterThanOrEqualTo(child.centerY).multipliedBy(0) }
+        child.makeConstraints { make in
+            make.width.equalTo(Double.nan)
+            make.height.equalTo(Double.nan)
+            make.width.lessThanOrEqualTo(3.5).priority(1)
+            make.height.lessThanOrEqualTo(3.5).priority(1)
+            make.width.equalTo(root.width).multipliedBy(0.000000001).priority(1)
+        }
+        let layout = try Layout(root: root, size: TerminalSize(width: 200, height: 60))
+        _ = layout.frame(of: child)
+        for view in layout.views {
+            let exact = view.exact
+            #expect([exact.left, exact.top, exact.width, exact.height].allSatisfy { $0.isFinite }, "\(view.id): \(exact)")
+        }
+        #expect(layout.diagnostics.contains { $0.message.contains("not a number; the constraint is left out") }, Comment(rawValue: layout.diagnostics.map(\.message).joined(separator: " | ")))
+    }
+}
+
+extension NonFiniteRuleTests {
+    /// Found by the dsl fuzz target: `dividedBy(1e300)` made a multiplier of 1e-300,
+    /// which the solver divided by, and a view was laid out at top = inf. A
+    /// multiplier nearer 0 than ±10⁻⁶ leaves its rule out, with a warning.
+    @Test(arguments: [TerminalSize(width: 200, height: 60), TerminalSize(width: 0, height: 0),
+                      TerminalSize(width: 1_000_000_000, height: 1_000_000_000)])
+    func aMultiplierTooNearZeroLeavesItsRuleOut(size: TerminalSize) throws {
+        let root = View(.screen, id: "root")
+        let layout = try Layout(root: root, size: size)
+        _ = layout.frame(of: root)
+        let child = View(.column, id: "a b", classes: ["c", "d"], title: "Title")
+        child.makeConstraints { make in make.height.width.greaterThanOrEqualTo(child).offset(3.5).priority(1) }
+        root.makeConstraints { make in make.height.greaterThanOrEqualTo(child.centerY).dividedBy(1e300) }
+        child.updateConstraints { make in make.width.width.equalToSuperview().dividedBy(1e9).priority(1) }
+        root.addSubview(child)
+        _ = layout.frame(of: child)
+        for view in layout.views {
+            let exact = view.exact
+            #expect([exact.left, exact.top, exact.width, exact.height].allSatisfy { $0.isFinite }, "\(view.id): \(exact)")
+        }
+        #expect(layout.diagnostics.contains { $0.message.contains("too near 0 to solve with") },
+                Comment(rawValue: layout.diagnostics.map(\.message).joined(separator: " | ")))
+    }
+}

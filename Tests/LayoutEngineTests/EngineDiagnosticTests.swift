@@ -131,6 +131,16 @@ import TestSupport
         #expect(warning?.message.contains("too large to solve with") == true)
     }
 
+    /// The same from a `.layout`: a multiplier nearer 0 than ±10⁻⁶ (the solver
+    /// divides by it) leaves its rule out with a warning; 0 itself is fine.
+    @Test func aMultiplierTooNearZeroIsLeftOut() {
+        let spec = "screen root {\n  height >= b.centerY * 0.0000001\n  width >= b.centerX * 0\n  box b {\n    top, left == 0\n    size == 3\n  }\n}\n"
+        let session = loaded(spec).session
+        let warnings = session.checkDiagnostics().filter { $0.code == .engineInactive }
+        #expect(warnings.map(\.location.line) == [2], "\(warnings.map(\.message))")
+        #expect(warnings.first?.message.contains("too near 0 to solve with") == true)
+    }
+
     @Test func numbersUpToTheLimitsAreSolved() {
         let session = loaded("screen root {\n  box b { left == 1000000000000; top == 0; width == parent.width * 1000000; height == 1 }\n}\n").session
         #expect(session.view("b")!.exact.left == 1e12)

@@ -129,6 +129,7 @@ enum ViewTreeFuzzing {
                 pool.handles += last.prepareConstraints { make in rule(make, &input, pool) }
             }
         }
+        if tracing, let layout { print("dsl: at the end\n" + layout.writtenSpec) }
         if let layout { found.expectSound(layout, "at the end") }
     }
 

@@ -362,7 +362,7 @@ struct Lowerer {
     ) {
         guard right.isFinite else {
             diagnostics.error(.layoutExpression,
-                "a number in this constraint is too large to compute with", at: SourceSpan(start: offset, end: offset + 1))
+                "a number in this constraint is too large to compute with, infinite or not a number; the constraint is left out", at: SourceSpan(start: offset, end: offset + 1))
             return
         }
         let variable: Variable
