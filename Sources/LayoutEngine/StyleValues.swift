@@ -93,11 +93,12 @@ enum StyleValues {
             constant += term.coefficient * value
         }
         guard constant.isFinite else { return .inactive(.nonFinite) }
-        guard abs(constant) <= largestConstant,
-            constraint.right.terms.allSatisfy({ abs($0.coefficient) <= largestMultiplier })
-        else { return .inactive(.tooLarge) }
-        guard constraint.right.terms.allSatisfy({ $0.coefficient == 0 || abs($0.coefficient) >= smallestMultiplier })
-        else { return .inactive(.tooSmall) }
+        guard abs(constant) <= largestConstant else { return .inactive(.tooLarge) }
+        for term in constraint.right.terms {   // one pass: this runs for every constraint of a load
+            let size = abs(term.coefficient)
+            guard size <= largestMultiplier else { return .inactive(.tooLarge) }
+            guard size >= smallestMultiplier || size == 0 else { return .inactive(.tooSmall) }
+        }
         return .constant(constant)
     }
 
