@@ -79,8 +79,9 @@ public struct EditableText: Equatable, Sendable {
 
     /// The cursor.
     public var cursor: TextPosition { TextPosition(line: cursorLine, column: lines[cursorLine].cursor) }
-    /// Whether there is an edit to undo, or one undone to redo.
+    /// Whether there is an edit to undo.
     public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is an undone edit to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
 
     // MARK: Moving
@@ -120,8 +121,9 @@ public struct EditableText: Equatable, Sendable {
         goalCell = goal
     }
 
-    /// The start or the end of the cursor's line.
+    /// Moves the cursor to the start of its line.
     public mutating func moveToLineStart() { moveCursor(to: TextPosition(line: cursorLine, column: 0)) }
+    /// Moves the cursor to the end of its line.
     public mutating func moveToLineEnd() { moveCursor(to: TextPosition(line: cursorLine, column: lines[cursorLine].count)) }
 
     /// The cell where a position's character starts on its line.

@@ -7,6 +7,7 @@ import TerminalUI
 
 /// The directions a `ScrollView` scrolls in.
 public struct ScrollAxes: OptionSet, Hashable, Sendable {
+    /// The axes' bits: 1 vertical, 2 horizontal.
     public let rawValue: Int
     /// Creates axes from their raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -267,8 +268,10 @@ public final class ScrollView: Widget {
 
     /// Focusable while there is something to scroll.
     public override var canFocus: Bool { bars.vertical || bars.horizontal }
+    /// Never: a viewport takes whatever room its rules give it.
     public override var hugsContent: Bool { false }
 
+    /// Draws the scroll bars of the axes that overflow; the content draws itself.
     public override func draw(in canvas: inout ContentCanvas) {
         let look = scrollBarLook(barStyle, fallback: canvas.textStyle)
         let port = viewportSize, size = contentSize
@@ -282,6 +285,7 @@ public final class ScrollView: Widget {
         }
     }
 
+    /// The scrolling keys and the wheel move the content; other events bubble on.
     public override func handle(_ event: Event) -> Bool {
         let port = viewportSize
         let page = max(1, port.height - 1)
