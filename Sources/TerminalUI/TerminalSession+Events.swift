@@ -25,7 +25,7 @@ extension TerminalSession {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
             var entries = [
-                pollfd(fd: inputClosed ? -1 : options.inputDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inputClosed ? -1 : input.readDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: relay?.readDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             entries += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }

@@ -68,6 +68,8 @@ public final class TerminalSession {
     let colorPairs: ColorPairs
     let painter: GridPainter
     let relay: SignalRelay?
+    /// The terminal's input, guarded, on its way to ncurses.
+    let input: InputRelay
     private let signalMask: SignalMask?
     /// Set once the terminal hung up: it is no longer polled.
     var inputClosed = false
@@ -92,22 +94,24 @@ public final class TerminalSession {
         relay?.install()
         signalMask = relay == nil ? nil : SignalMask.unblockingSessionSignals()
 
-        let started: Curses
+        let started: (curses: Curses, input: InputRelay)
         do throws(TerminalError) {
-            started = try Curses.start(options: options)
+            started = try Self.startReading(options: options)
         } catch {
             relay?.uninstall()
             signalMask?.restore()
             Self.releaseTheTerminal()
             throw error
         }
-        screen = started.screen
-        outputFile = started.output
-        inputFile = started.input
+        input = started.input
+        let curses = started.curses
+        screen = curses.screen
+        outputFile = curses.output
+        inputFile = curses.input
 
         Self.configureTerminalModes()
         if options.disablesSuspendKey { Self.disableSuspendCharacter(on: options.inputDescriptor) }
-        keyReader = KeyReader(pad: started.pad, escapeDelayMilliseconds: options.escapeDelayMilliseconds)
+        keyReader = KeyReader(pad: curses.pad, escapeDelayMilliseconds: options.escapeDelayMilliseconds)
         curs_set(0)
 
         let colors = Self.startColors(limitedTo: options.maximumColorDepth)
@@ -141,6 +145,7 @@ public final class TerminalSession {
     public func end() {
         guard isActive else { return }
         isActive = false
+        input.stop()
         panes.removeAll()
         keyReader.close()
         endwin()
@@ -157,6 +162,24 @@ public final class TerminalSession {
     static var signalHandlersInstalled: Bool { casement_signal_handlers_installed() != 0 }
 
     // MARK: - Starting
+
+    /// ncurses on the session's output, reading the terminal's input through
+    /// an `InputRelay` (started last: no byte is read before ncurses is ready).
+    private static func startReading(options: Options) throws(TerminalError) -> (curses: Curses, input: InputRelay) {
+        guard fcntl(options.inputDescriptor, F_GETFD) >= 0 || fcntl(options.outputDescriptor, F_GETFD) < 0 else {
+            // (A bad output descriptor is reported by `Curses.start`, as before.)
+            throw .systemCallFailed(name: "fcntl", errno: errno)
+        }
+        guard let input = InputRelay(terminal: options.inputDescriptor) else {
+            throw .systemCallFailed(name: "pipe", errno: errno)
+        }
+        let curses = try Curses.start(options: options, input: input.readDescriptor)
+        if let failure = input.start() {
+            Curses.end(curses)
+            throw .systemCallFailed(name: "pthread_create", errno: failure)
+        }
+        return (curses, input)
+    }
 
     /// Only one session runs at a time: ncurses has one current screen.
     private static func claimTheTerminal() throws(TerminalError) {
@@ -238,9 +261,11 @@ struct Curses {
     let pad: UnsafeMutablePointer<WINDOW>
 
     /// Duplicates the descriptors (ncurses closes what it is given) and starts
-    /// a screen on them; on failure everything opened so far is closed again.
-    static func start(options: TerminalSession.Options) throws(TerminalError) -> Curses {
-        let outputCopy = dup(options.outputDescriptor), inputCopy = dup(options.inputDescriptor)
+    /// a screen that writes to the session's output and reads `input` (the
+    /// relay's pipe; ncurses sets the terminal's modes through the output);
+    /// on failure everything opened so far is closed again.
+    static func start(options: TerminalSession.Options, input inputDescriptor: Int32) throws(TerminalError) -> Curses {
+        let outputCopy = dup(options.outputDescriptor), inputCopy = dup(inputDescriptor)
         let dupFailure = errno
         let output = outputCopy >= 0 ? fdopen(outputCopy, "w") : nil
         let input = inputCopy >= 0 ? fdopen(inputCopy, "r") : nil
@@ -261,5 +286,14 @@ struct Curses {
             throw .cannotStartTerminal(terminalType: options.terminalType)
         }
         return Curses(screen: started, output: output, input: input, pad: pad)
+    }
+
+    /// Ends a screen that started, when the session cannot go on.
+    static func end(_ curses: Curses) {
+        delwin(curses.pad)
+        endwin()
+        delscreen(curses.screen)
+        fclose(curses.output)
+        fclose(curses.input)
     }
 }

@@ -8,7 +8,8 @@ final class FilesScenario {
     let browsed: String
     let tmux: TmuxSession
 
-    init(arguments: String, width: Int = 110, height: Int = 32) throws {
+    /// `environment`: assignments put before the command (`TERM=…`).
+    init(arguments: String, environment: String = "", width: Int = 110, height: Int = 32) throws {
         directory = try temporaryDirectory()
         browsed = directory + "/browsed"
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -21,7 +22,7 @@ final class FilesScenario {
         try "hello".write(toFile: browsed + "/readme.md", atomically: true, encoding: .utf8)
         let files = BuiltProducts.directory.appendingPathComponent("casement-files").path
         let command = """
-            printf 'shell before files\\n'; before=$(stty -g); CASEMENT_FILES_DIR='\(directory)' '\(files)' \(arguments) '\(browsed)'; \
+            printf 'shell before files\\n'; before=$(stty -g); \(environment) CASEMENT_FILES_DIR='\(directory)' '\(files)' \(arguments) '\(browsed)'; \
             status=$?; after=$(stty -g); if [ "$before" = "$after" ]; then modes=same; else modes=changed; fi; \
             printf 'files exited %s, modes %s\\n' "$status" "$modes"; exec sleep 600
             """
@@ -86,5 +87,25 @@ struct SlowCasementFilesEndToEndTests {
         #expect(screen.containsText("files exited 0, modes same"), "\(screen.joinedText)")
         #expect(tmux.paneValue("alternate_on") == "0")
         #expect(try String(contentsOfFile: scenario.browsed + "/readme.md", encoding: .utf8) == "hello")
+    }
+
+    /// ncurses 6.4 overflowed its stack on an SGR mouse report of some forty
+    /// parameters, which pasted text can carry: the app died. Under
+    /// xterm-256color ncurses reads SGR reports, as in most terminals.
+    @Test("survives a pasted mouse report of 46 parameters, and a click after it still works")
+    func survivesAnOversizedMouseReport() throws {
+        let scenario = try FilesScenario(arguments: "", environment: "TERM=xterm-256color")
+        let tmux = scenario.tmux
+        var screen = tmux.waitFor(text: "[ ] Hidden")
+        tmux.send("-l", "\u{1B}[<" + String(repeating: ";", count: 46) + "0M")
+        let row = try #require(screen.firstIndex { $0.contains("[ ] Hidden") })
+        let line = screen[row]
+        let column = line.distance(from: line.startIndex, to: try #require(line.firstRange(of: "[ ]")).lowerBound) + 1
+        let at = "\(column + 1);\(row + 1)"   // SGR reports count from 1
+        tmux.send("-l", "\u{1B}[<0;\(at)M\u{1B}[<0;\(at)m")
+        screen = tmux.waitFor(text: "[x] Hidden")
+        tmux.send("q")
+        screen = tmux.waitFor(text: "files exited")
+        #expect(screen.containsText("files exited 0, modes same"), "\(screen.joinedText)")
     }
 }

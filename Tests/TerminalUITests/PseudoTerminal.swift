@@ -24,8 +24,14 @@ final class PseudoTerminal {
         close(terminal)
     }
 
-    /// The device path, for a child process to open.
-    var path: String { String(cString: ttyname(terminal)) }
+    /// The device path, for a child process to open. (`ttyname_r`: `ttyname`'s
+    /// one static buffer is shared by the tests running at the same time, and a
+    /// child was once handed another test's half-written path.)
+    var path: String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard ttyname_r(terminal, &name, name.count) == 0 else { return "" }
+        return String(cString: name)
+    }
 
     var modes: termios {
         var modes = termios()

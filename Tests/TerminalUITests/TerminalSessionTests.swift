@@ -173,6 +173,47 @@ private func events(from session: TerminalSession, count: Int, within limit: Dur
         #expect(session.nextEvents(timeout: .milliseconds(50)) == [.timeout])
     }
 
+    /// ncurses 6.4 reads an SGR mouse report's parameters into an array of nine
+    /// without checking the index: a report of some forty parameters (pasted text
+    /// can carry one) overwrote its stack and ended the program. The session's
+    /// input relay ends such a report at its fourth parameter, and what follows
+    /// arrives as keys.
+    @Test func aMouseReportOfManyParametersIsCutShortAndTheKeysAfterItArrive() throws {
+        let pty = PseudoTerminal(width: 20, height: 5)
+        let session = try startSession(on: pty)
+        defer { session.end() }
+        pty.type("\u{1B}[<" + String(repeating: ";", count: 46) + "0Mq")
+        pty.type("\u{1B}[<0;3;2M")
+        #expect(events(from: session, count: 2) == [.key(.character("q")), .key(.mouseClick(x: 2, y: 1))])
+    }
+
+    /// A pipe read as the terminal, ending inside a mouse report: ncurses would
+    /// read its end (0 bytes) for the rest of the report for ever; the relay ends
+    /// the report first, and the end is a hang-up.
+    @Test func aPipeEndingInsideAMouseReportIsAHangUp() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        let output = open("/dev/null", O_WRONLY)
+        defer { close(ends[0]); close(output) }
+        let report = Array("x\u{1B}[<65;300;".utf8)
+        #expect(write(ends[1], report, report.count) == report.count)
+        close(ends[1])
+        nonisolated(unsafe) let session = try waitingForTheTerminal {
+            try TerminalSession(options: .init(
+                inputDescriptor: ends[0], outputDescriptor: output, terminalType: "xterm-256color", handlesSignals: false))
+        }
+        defer { session.end() }
+        nonisolated(unsafe) var events: [TerminalEvent] = []
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            for _ in 0..<5 where !events.contains(.signal(.hangup)) { events += session.nextEvents(timeout: .seconds(1)) }
+            done.signal()
+        }
+        try #require(done.wait(timeout: .now() + 10) == .success, "the session hangs")
+        // (Signals come first in a batch: the key and the hang-up may arrive together.)
+        #expect(events.filter { $0 != .timeout }.sorted { "\($0)" < "\($1)" } == [.key(.character("x")), .signal(.hangup)])
+    }
+
     /// A terminal that hangs up in the middle of a mouse report, before or while
     /// the session reads it: ncurses reads the rest of the report from a terminal
     /// that has ended, which gives an error (EIO) and ends the report, so the

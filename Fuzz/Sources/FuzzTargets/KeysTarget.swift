@@ -17,21 +17,12 @@ extension FuzzTarget {
         for key in (0..<bytes.count / 4).compactMap({ KeyDecoder.decode(KeysFuzzing.raw(bytes, word: $0)) }) {
             found.expectWellFormed(key)
         }
-        var written = bytes
-        // ncurses reads an SGR mouse report up to its final M or m. A terminal that
-        // hangs up inside one makes that read fail (EIO) and the report ends, but a
-        // pipe at its end reads 0 bytes, on which ncurses spins: so a report the
-        // input cuts short is completed, as a terminal would (the hang-up itself is
-        // TerminalSessionTests.aHangUpInsideAMouseReportIsAHangUp, on a real pty).
-        if bytes.firstRange(of: KeysFuzzing.sgrMousePrefix) != nil {
-            written += Array("M".utf8)
-        }
-        if found.tolerates("keys-sgr-many-parameters") { written = KeysFuzzing.withoutLongMouseReports(written) }
-        guard let keys = KeysFuzzing.typed(written) else {
+        guard let (keys, ended) = KeysFuzzing.typed(bytes) else {
             found.record("the terminal session did not start")
             return
         }
-        found.expect(keys.count <= written.count, "\(keys.count) keys from \(written.count) bytes")
+        found.expect(ended, "the input's end never arrived as a hang-up (the session hangs)")
+        found.expect(keys.count <= bytes.count, "\(keys.count) keys from \(bytes.count) bytes")
         for key in keys {
             found.expectWellFormed(key)
             found.expect(key != .resize, "a resize key from bytes (only SIGWINCH makes one)")
@@ -48,9 +39,6 @@ enum KeysFuzzing {
     /// A pipe holds 64 KB; inputs are cut well below.
     static let maximumLength = 4096
 
-    /// How an SGR (1006) mouse report starts.
-    static let sgrMousePrefix: [UInt8] = [0x1B, 0x5B, 0x3C]
-
     /// The `word`th four bytes as one of ncurses' raw inputs.
     static func raw(_ bytes: [UInt8], word: Int) -> RawInput {
         let at = word * 4
@@ -62,35 +50,15 @@ enum KeysFuzzing {
         }
     }
 
-    /// `bytes` without the SGR mouse reports of more than 16 parameters (from
-    /// `ESC [ <` to the next `M` or `m`, or the end), on which ncurses crashes
-    /// (KnownIssue "keys-sgr-many-parameters"). A terminal sends three.
-    static func withoutLongMouseReports(_ bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index...].starts(with: sgrMousePrefix) else {
-                result.append(bytes[index])
-                index += 1
-                continue
-            }
-            let body = bytes[(index + sgrMousePrefix.count)...]
-            let end = body.firstIndex { $0 == UInt8(ascii: "M") || $0 == UInt8(ascii: "m") }.map { $0 + 1 } ?? bytes.count
-            let report = bytes[index..<end]
-            if report.count(where: { $0 == UInt8(ascii: ";") }) <= 16 { result += report }
-            index = end
-        }
-        return result
-    }
-
     /// A scalar that a terminal sends as itself when typed: no C0 or C1 control, no DEL.
     static func isTypable(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value)
     }
 
     /// The keys a session reads from `bytes`, written into a pipe it reads as its
-    /// terminal (output goes to /dev/null); nil when the session cannot start.
-    static func typed(_ bytes: [UInt8]) -> [Key]? {
+    /// terminal (output goes to /dev/null), and whether it saw the pipe's end;
+    /// nil when the session cannot start.
+    static func typed(_ bytes: [UInt8]) -> (keys: [Key], ended: Bool)? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         let output = open("/dev/null", O_WRONLY)
@@ -106,14 +74,18 @@ enum KeysFuzzing {
             enablesMouse: true, handlesSignals: false, escapeDelayMilliseconds: 0)
         guard let session = startSession(options) else { return nil }
         defer { session.end() }
+        // The session reads the pipe through its input relay, as it reads a
+        // terminal: keys arrive until the pipe's end, which is a hang-up. (A
+        // mouse report the input cuts short is ended by the relay.)
         var keys: [Key] = []
-        // Each read takes what is there; a few rounds drain a pipe that holds it all.
-        for _ in 0..<(bytes.count + 2) {
-            let batch = session.readKeys()
-            if batch.isEmpty { break }
-            keys += batch
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let events = session.nextEvents(timeout: .seconds(1))
+            keys += events.compactMap { if case .key(let key) = $0 { key } else { nil } }
+            // A batch lists signals first: the keys read with the hang-up are in it too.
+            if events.contains(.signal(.hangup)) { return (keys, true) }
         }
-        return keys
+        return (keys, false)
     }
 
     /// A session, waiting up to about two seconds while another one (a test

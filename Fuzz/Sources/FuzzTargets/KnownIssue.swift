@@ -24,10 +24,5 @@ public struct KnownIssue: Sendable, Hashable {
     public let trapsWhenReplayed: Bool
 
     /// Every known issue; ids are unique.
-    public static let all: [KnownIssue] = [
-        KnownIssue(
-            id: "keys-sgr-many-parameters", target: "keys",
-            summary: "ncurses (6.4) crashes in wget_wch on an SGR mouse report of about 40 or more parameters (ESC [ < followed by ;;;…;0M): text pasted into the terminal can end an app; the fix is a filter between the terminal and ncurses",
-            owner: "TerminalUI (input read before ncurses sees it)", reproducer: "sgr-many-parameters", trapsWhenReplayed: true),
-    ]
+    public static let all: [KnownIssue] = []
 }
