@@ -21,7 +21,11 @@ struct RenderBench: ParsableCommand {
             temporary directory watched with inotify; each run writes the stylesheet (one \
             view's colour, or a band of 100 boxes) and waits until the designer has presented \
             the new frame. The latency-p95 line gives the 95th percentile as its median. The \
-            demos are the copies built into casement.
+            demos are the copies built into casement. session-start-WxH: a terminal session \
+            started on a pseudo-terminal and ended (ncurses, colours, the input relay's \
+            thread). key-to-event-WxH: a key typed into the pseudo-terminal until the event \
+            loop (`nextEvents`) hands it over, through the input relay and ncurses. No \
+            budget; reported so that changes to the input path are measured.
             """)
 
     @Option(help: "Timed runs per figure.") var runs = 41
@@ -42,6 +46,7 @@ struct RenderBench: ParsableCommand {
             try frameFigures(screen)
         }
         try latencyFigures(Self.parseScreens(latencySize)![0])
+        try terminalFigures(Self.parseScreens(sizes)![0])
     }
 
     static func parseScreens(_ text: String) -> [TerminalSize]? {
@@ -52,6 +57,34 @@ struct RenderBench: ParsableCommand {
             result.append(TerminalSize(width: numbers[0], height: numbers[1]))
         }
         return result.isEmpty ? nil : result
+    }
+
+    // MARK: The terminal's input
+
+    private func terminalFigures(_ screen: TerminalSize) throws {
+        let pty = try DrainedTerminal(screen: screen)
+        var starts: [Double] = []
+        for run in -3..<runs {
+            let seconds = try measureSeconds { try TerminalSession(options: pty.options).end() }
+            if run >= 0 { starts.append(seconds * 1e3) }
+        }
+        let workload = "\(screen.width)x\(screen.height)"
+        print(benchLine(group: "render", workload: "session-start-" + workload, n: 1, phase: "start", unit: "ms", samples: starts))
+
+        let session = try TerminalSession(options: pty.options)
+        defer { session.end() }
+        var keys: [Double] = []
+        for run in -5..<runs {
+            let typed = ContinuousClock.now
+            pty.type(UInt8(ascii: "a") + UInt8(run + 5) % 26)
+            let events = session.nextEvents(timeout: .seconds(2))
+            let elapsed = ContinuousClock.now - typed
+            guard events.count == 1, case .key(.character) = events[0] else {
+                throw ValidationError("typed a letter, the session read \(events)")
+            }
+            if run >= 0 { keys.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3) }
+        }
+        print(benchLine(group: "render", workload: "key-to-event-" + workload, n: 1, phase: "latency", unit: "ms", samples: keys))
     }
 
     // MARK: Frames
@@ -162,6 +195,12 @@ final class DrainedTerminal {
             while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
         }
         reader.start()
+    }
+
+    /// Sends `byte` as if typed on the terminal's keyboard.
+    func type(_ byte: UInt8) {
+        var byte = byte
+        _ = write(controller, &byte, 1)
     }
 
     var options: TerminalSession.Options {
