@@ -30,7 +30,11 @@ private final class Scenario {
     let directory: String
     let tmux: TmuxSession
 
-    init(width: Int = 80, height: Int = 24, arguments: String = "demo.layout", files: [String: String]? = nil) throws {
+    /// `environment`: assignments put before the command (`TERM=…`).
+    init(
+        width: Int = 80, height: Int = 24, arguments: String = "demo.layout", files: [String: String]? = nil,
+        environment: String = ""
+    ) throws {
         directory = try temporaryDirectory()
         for (name, text) in files ?? ["demo.layout": spec, "look.cas": style] {
             try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
@@ -38,7 +42,7 @@ private final class Scenario {
         // Remember the terminal modes, run casement, then say how it ended and
         // whether the modes came back; keep the pane open for the capture.
         let command = """
-            printf 'shell before casement\\n'; before=$(stty -g); '\(BuiltProducts.casement)' \(arguments); \
+            printf 'shell before casement\\n'; before=$(stty -g); \(environment) '\(BuiltProducts.casement)' \(arguments); \
             status=$?; after=$(stty -g); if [ "$before" = "$after" ]; then modes=same; else modes=changed; fi; \
             printf 'casement exited %s, modes %s\\n' "$status" "$modes"; exec sleep 600
             """
@@ -159,6 +163,22 @@ struct SlowLiveDesignerEndToEndTests {
         screen = tmux.waitFor { !$0.containsText("VIEWS") }
         #expect(screen.containsText("┌─ Card"), "\(screen.joinedText)")
 
+        tmux.send("q")
+        scenario.expectRestored(status: 0)
+    }
+
+    /// ncurses 6.4 overflowed its stack on an SGR mouse report of some forty
+    /// parameters (pasted text can carry one). Under xterm-256color ncurses reads
+    /// SGR reports, as in most terminals.
+    @Test("a pasted mouse report of 46 parameters is survived: keys after it still work")
+    func oversizedMouseReport() throws {
+        let scenario = try Scenario(width: 120, height: 36, environment: "TERM=xterm-256color")
+        let tmux = scenario.tmux
+        tmux.waitFor(text: "first version")
+        tmux.send("-l", "\u{1B}[<" + String(repeating: ";", count: 46) + "0M")
+        tmux.send("Tab", "Tab")
+        let screen = tmux.waitFor(text: "╔═ Card")
+        #expect(screen.containsText("╔═ Card"), "\(screen.joinedText)")
         tmux.send("q")
         scenario.expectRestored(status: 0)
     }
