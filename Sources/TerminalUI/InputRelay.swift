@@ -15,6 +15,10 @@ import Glibc
 /// When the terminal hangs up (a read gives 0 bytes or an error), the relay
 /// ends a mouse report ncurses is reading and closes the pipe, so the event
 /// loop sees the hang-up as before.
+///
+/// (`@unchecked Sendable`: the session's thread only starts and stops the
+/// relay; the relay thread alone reads the terminal, writes the pipe and uses
+/// `reports`, and `stop()` joins it before anything it uses is closed.)
 final class InputRelay: @unchecked Sendable {
     /// The end ncurses reads and the event loop polls.
     let readDescriptor: Int32
