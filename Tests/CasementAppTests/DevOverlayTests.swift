@@ -79,7 +79,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let pilot = AppPilot(app, size: TerminalSize(width: 100, height: 20))
         #expect(pilot.lines[19].hasPrefix("footer text"))
-        app.focus(try #require(app.widgets.first { $0.view.id == "name" }))
+        let focused: Widget = try #require(app.widgets.first { $0.view.id == "name" })
+        app.focus(focused)
         pilot.press(.function(12))
         // The app is laid out left of the inspector and above the status line: its
         // last row is still there, and the inspector stops above the status line.
@@ -94,7 +95,8 @@ import Testing
         let (app, directory) = try app()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let pilot = AppPilot(app, size: TerminalSize(width: 100, height: 16))
-        app.focus(try #require(app.widgets.first { $0.view.id == "list" }))
+        let focused: Widget = try #require(app.widgets.first { $0.view.id == "list" })
+        app.focus(focused)
         pilot.press(.function(12))
         func inspector() -> [String] { pilot.lines.map { String($0.dropFirst(60)) } }
         let first = inspector()
