@@ -151,7 +151,7 @@ let package = Package(
         // Shared by the test targets: a fixed-seed random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["TestSupport", "Cassowary"]),
-        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["TestSupport", "Diagnostics"]),
         .testTarget(name: "CellsTests", dependencies: ["Cells"]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TestSupport", "TextMetrics"]),
         .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),

@@ -88,14 +88,69 @@ public struct SourceText: Sendable {
     /// at an earlier offset on the same line: a run of reports along one long line
     /// then costs the distance between them, not the line's length each time.
     /// Falls back to counting from the line start when `known` does not apply.
+    ///
+    /// Exact even when `known` falls inside a character of the line
+    /// (`charactersBefore(_:countingOnFrom:lineStart:)`).
     public func location(atOffset offset: Int, after known: (offset: Int, location: SourceLocation)?) -> SourceLocation {
         let clamped = max(0, min(offset, utf8.count))
         let line = line(atOffset: clamped)
+        let lineStart = lineStarts[line - 1]
         guard let known, known.location.line == line, known.location.file == path,
-            known.offset <= clamped, known.offset >= lineStarts[line - 1]
+            known.offset <= clamped, known.offset >= lineStart
         else { return location(atOffset: clamped) }
-        let between = String(decoding: utf8[known.offset..<clamped], as: UTF8.self)
-        return SourceLocation(file: path, line: line, column: known.location.column + between.count)
+        let characters = charactersBefore(
+            clamped, countingOnFrom: (known.offset, known.location.column - 1), lineStart: lineStart)
+        return SourceLocation(file: path, line: line, column: characters + 1)
+    }
+
+    /// The characters from `lineStart` to `offset` (both on one line, `offset`
+    /// not before `known.offset`), given `known`: as many characters from the
+    /// line's start to an earlier offset. It costs the distance from `known`,
+    /// not the line's length, and is exact even when `known.offset` falls inside
+    /// a character of the line (between `{` and a combining mark after it):
+    /// counting starts where a character certainly begins.
+    public func charactersBefore(_ offset: Int, countingOnFrom known: (offset: Int, characters: Int), lineStart: Int) -> Int {
+        let start = characterStart(atOrBefore: known.offset, lineStart: lineStart)
+        return known.characters - characterCount(start..<known.offset) + characterCount(start..<offset)
+    }
+
+    /// The characters in the text of `range` on its own.
+    private func characterCount(_ range: Range<Int>) -> Int {
+        range.isEmpty ? 0 : String(decoding: utf8[range], as: UTF8.self).count
+    }
+
+    /// The last offset at or before `offset`, and not before `lineStart`, where
+    /// a character of the line begins whatever came before it: the line's start,
+    /// or an ASCII byte after a scalar that is not one of Unicode's Prepend
+    /// characters. (An ASCII scalar never extends the character before it; only
+    /// a Prepend scalar, such as U+0600 ARABIC NUMBER SIGN, joins the one after
+    /// it.) Such a start splits the line's characters the same way as any text
+    /// that begins before it, so counts on either side of it add up.
+    func characterStart(atOrBefore offset: Int, lineStart: Int) -> Int {
+        // (At the end of the text only empty ranges follow: any start does.)
+        guard offset < utf8.count else { return offset }
+        var position = offset
+        while position > lineStart {
+            if utf8[position] < 0x80 && (utf8[position - 1] < 0x80 || !endsInPrepend(position, lineStart: lineStart)) {
+                return position
+            }
+            position -= 1
+        }
+        return lineStart
+    }
+
+    /// Whether the scalar that ends just before `position` may be a Prepend
+    /// character. Every scalar of the Format category counts, with the Prepend
+    /// letters Unicode lists and the supplementary Brahmic block they come from:
+    /// a wrong "may" only makes counting start further back.
+    private func endsInPrepend(_ position: Int, lineStart: Int) -> Bool {
+        let window = utf8[max(lineStart, position - 4)..<position]
+        guard let scalar = String(decoding: window, as: UTF8.self).unicodeScalars.last else { return false }
+        if scalar.properties.generalCategory == .format { return true }
+        switch scalar.value {
+        case 0x0D4E, 0x11000...0x11FFF: return true
+        default: return false
+        }
     }
 
     /// The UTF-8 offset of a location in this source (clamped to its line), the
@@ -105,12 +160,14 @@ public struct SourceText: Sendable {
     public func offset(of location: SourceLocation, after known: (offset: Int, location: SourceLocation)? = nil) -> Int {
         guard location.line >= 1, location.line <= lineStarts.count else { return utf8.count }
         let lineEnd = location.line < lineStarts.count ? lineStarts[location.line] - 1 : utf8.count
-        var start = lineStarts[location.line - 1], column = 1
+        let lineStart = lineStarts[location.line - 1]
+        var start = lineStart, column = 1
         if let known, known.location.line == location.line, known.location.column <= location.column,
             known.offset >= start, known.offset <= lineEnd
         {
-            start = known.offset
-            column = known.location.column
+            // From where a character certainly begins, as `location(atOffset:after:)` counts.
+            start = characterStart(atOrBefore: known.offset, lineStart: lineStart)
+            column = known.location.column - characterCount(start..<known.offset)
         }
         let remaining = location.column - column
         guard remaining > 0 else { return start }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -98,6 +99,51 @@ import Testing
         #expect(source.offset(of: far) == 9 + 1000)
         #expect(source.offset(of: source.location(atOffset: 5)) == 5)
         #expect(source.offset(of: SourceLocation(file: "a", line: 2, column: 11), after: (9 + 3, SourceLocation(file: "a", line: 2, column: 4))) == 9 + 10)
+    }
+
+    /// Found by an hour's run of the `cas` fuzz target: a combining mark right
+    /// after a token (`{` then U+0656) is part of the token's character, but the
+    /// text after the token, counted on its own, took the mark for a character,
+    /// and 'J' at the end of the line was reported at column 33 of 31.
+    @Test func countingOnFromInsideACharacterCountsItOnce() {
+        let line = ".card {\u{656}\u{FFFD}card {\u{656}\u{FFFD} red }J"
+        let source = SourceText(path: "a", text: line)
+        let brace = Array(line.utf8).firstIndex(of: UInt8(ascii: "{"))! + 1
+        let known = (offset: brace, location: source.location(atOffset: brace))
+        let end = source.utf8.count - 1
+        #expect(source.location(atOffset: end, after: known) == source.location(atOffset: end))
+        #expect(source.location(atOffset: end).column == line.count)
+        let spot = source.location(atOffset: end)
+        #expect(source.offset(of: spot, after: known) == end)
+    }
+
+    /// Counting on from any earlier offset (even inside a scalar) agrees with
+    /// counting from the line's start, and the way back agrees too, over lines of
+    /// the characters that join: combining marks, a Prepend character, emoji with
+    /// joiners and modifiers, flags, Hangul jamo, wide characters and bad UTF-8.
+    @Test func countingOnAgreesWithCountingFromTheStart() {
+        var random = SplitMix64(seed: 26)
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array(" ".utf8), Array("{".utf8), Array("\u{301}".utf8), Array("\u{656}".utf8),
+            Array("\u{600}".utf8), Array("\u{200D}".utf8), Array("👩".utf8), Array("\u{1F3FD}".utf8),
+            Array("🇫".utf8), Array("🇷".utf8), Array("\u{1100}".utf8), Array("\u{1161}".utf8), Array("漢".utf8),
+            Array("\u{110BD}".utf8), Array("\u{FE0F}".utf8), [0xEF, 0xBF], [0xC3], [0x80], Array("\n".utf8),
+        ]
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.below(40) { bytes += pieces[random.below(pieces.count)] }
+            let source = SourceText(path: "a", text: String(decoding: bytes, as: UTF8.self))
+            let offsets = (0..<6).map { _ in random.below(source.utf8.count + 1) }.sorted()
+            var known: (offset: Int, location: Diagnostics.SourceLocation)?
+            for offset in offsets {
+                let counted = source.location(atOffset: offset, after: known)
+                #expect(counted == source.location(atOffset: offset), "\(bytes) at \(offset)")
+                if let known {
+                    #expect(source.offset(of: counted, after: known) == source.offset(of: counted), "\(bytes) back to \(counted)")
+                }
+                known = (offset, counted)
+            }
+        }
     }
 
     @Test func aLeadingByteOrderMarkIsNotPartOfTheText() {

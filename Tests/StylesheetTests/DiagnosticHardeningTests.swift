@@ -31,6 +31,19 @@ import Testing
         #expect(flag.diagnostics.first?.location.column == 13)
     }
 
+    /// Found by an hour's run of the `cas` fuzz target: a combining mark after
+    /// `{` is part of the brace's character, but the lexer counted the text after
+    /// the brace on its own and took the mark for a character, so every column
+    /// after it on the line was one too far ('J' at 33 on a line of 31).
+    @Test func aCombiningMarkAfterATokenIsNotCountedAsACharacterOfItsOwn() {
+        let line = ".card {\u{656}\u{FFFD} card {\u{656} red }J"
+        let s = sheet(line + "\n")
+        let unknown = try! #require(s.diagnostics.first { $0.subject == "J" }, "\(messages(s))")
+        let expected = line.distance(from: line.startIndex, to: line.firstIndex(of: "J")!) + 1
+        #expect(unknown.location.column == expected)
+        #expect(unknown.location.column <= line.count)
+    }
+
     @Test func codesNameTheKindOfProblem() {
         let s = sheet("box {\n  colr red\n  bg $nope\n  padding 2px\n  fg gren\n}\n")
         #expect(s.diagnostics.map(\.code) == [.casUnknownProperty, .casUndefinedVariable, .casUnit, .casUnknownColor])

@@ -403,7 +403,10 @@ struct Lexer: ~Copyable {
         if lineIsASCII {
             column = start - lineStart + 1
         } else {
-            countedCharacters += String(decoding: bytes[countedOffset..<start], as: UTF8.self).count
+            // (Not the count of the bytes since the last token alone: a token can end
+            // inside a character, as `{` before a combining mark does.)
+            countedCharacters = log.source.charactersBefore(
+                start, countingOnFrom: (countedOffset, countedCharacters), lineStart: lineStart)
             countedOffset = start
             column = countedCharacters + 1
         }
