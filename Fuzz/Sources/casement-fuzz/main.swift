@@ -38,7 +38,17 @@ if arguments.count == 3 && arguments[1] == "--write-seeds" {
         fail("cannot write the seeds: \(error)")
     }
 }
-guard arguments.count >= 2, let chosen = FuzzTarget.named(arguments[1]) else {
+/// libFuzzer runs this program again for `-merge=1` (and `-fork`), with its own
+/// flags and without the target's name, which it takes for a corpus folder and
+/// leaves out: so the name also travels in the environment.
+let targetVariable = "CASEMENT_FUZZ_TARGET"
+let named = arguments.count >= 2 ? FuzzTarget.named(arguments[1]) : nil
+#if FUZZING
+let inherited = getenv(targetVariable).flatMap { FuzzTarget.named(String(cString: $0)) }
+#else
+let inherited: FuzzTarget? = nil
+#endif
+guard let chosen = named ?? inherited else {
     fail("usage: casement-fuzz --list | casement-fuzz TARGET [FILE|FOLDER…]  (targets: \(FuzzTarget.all.map(\.name).joined(separator: " ")))")
 }
 
@@ -48,7 +58,8 @@ guard arguments.count >= 2, let chosen = FuzzTarget.named(arguments[1]) else {
 nonisolated(unsafe) var fuzzed = chosen
 nonisolated(unsafe) var tolerated = Set(KnownIssue.all.map(\.id))
 
-arguments.remove(at: 1)
+if named != nil { arguments.remove(at: 1) }
+setenv(targetVariable, chosen.name, 1)
 var argc = Int32(arguments.count)
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = UnsafeMutablePointer.allocate(capacity: arguments.count + 1)
 for (index, argument) in arguments.enumerated() { argv![index] = strdup(argument) }
