@@ -84,9 +84,9 @@ public struct SourceText: Sendable {
         return SourceLocation(file: path, line: line, column: prefix.count + 1)
     }
 
-    /// The location of `offset`, counting its column on from `known`, a location
-    /// at an earlier offset on the same line: a run of reports along one long line
-    /// then costs the distance between them, not the line's length each time.
+    /// The location of `offset`, counting its column on (or back) from `known`, a
+    /// location on the same line: a run of reports along one long line then costs
+    /// the distance between them, not the line's length each time.
     /// Falls back to counting from the line start when `known` does not apply.
     ///
     /// Exact even when `known` falls inside a character of the line
@@ -96,21 +96,21 @@ public struct SourceText: Sendable {
         let line = line(atOffset: clamped)
         let lineStart = lineStarts[line - 1]
         guard let known, known.location.line == line, known.location.file == path,
-            known.offset <= clamped, known.offset >= lineStart
+            known.offset >= lineStart, known.offset <= utf8.count
         else { return location(atOffset: clamped) }
         let characters = charactersBefore(
             clamped, countingOnFrom: (known.offset, known.location.column - 1), lineStart: lineStart)
         return SourceLocation(file: path, line: line, column: characters + 1)
     }
 
-    /// The characters from `lineStart` to `offset` (both on one line, `offset`
-    /// not before `known.offset`), given `known`: as many characters from the
-    /// line's start to an earlier offset. It costs the distance from `known`,
+    /// The characters from `lineStart` to `offset` (both on one line), given
+    /// `known`: as many characters from the line's start to another offset on
+    /// it, before or after `offset`. It costs the distance from `known`,
     /// not the line's length, and is exact even when `known.offset` falls inside
     /// a character of the line (between `{` and a combining mark after it):
     /// counting starts where a character certainly begins.
     public func charactersBefore(_ offset: Int, countingOnFrom known: (offset: Int, characters: Int), lineStart: Int) -> Int {
-        let start = characterStart(atOrBefore: known.offset, lineStart: lineStart)
+        let start = characterStart(atOrBefore: min(offset, known.offset), lineStart: lineStart)
         return known.characters - characterCount(start..<known.offset) + characterCount(start..<offset)
     }
 

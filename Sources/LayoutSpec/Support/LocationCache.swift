@@ -27,15 +27,18 @@ struct LocationCache {
         let line = line(of: clamped)
         lastLine = line
         let lineStart = lineStarts[line - 1]
-        // On the line of the last answer and after it, count on from there: views
+        // On the line of the last answer, count on (or back) from there: views
         // written along one long line then cost the line once, not once each.
-        let sameLine = lastLocation.line == line && lastOffset >= lineStart && lastOffset <= clamped
-        let from = sameLine ? lastOffset : lineStart
-        let isASCII = !utf8[from..<clamped].contains { $0 >= 128 }
+        // (Lowering asks for offsets out of order too: counting back from the
+        // line start each time made a one-line spec of N views cost N².)
+        let sameLine = lastLocation.line == line && lastOffset >= lineStart && lastOffset <= utf8.count
+        let from = sameLine ? min(lastOffset, clamped) : lineStart
+        let to = sameLine ? max(lastOffset, clamped) : clamped
+        let isASCII = !utf8[from..<to].contains { $0 >= 128 }
         var location = lastLocation
         if isASCII {
             location.line = line
-            location.column = (sameLine ? lastLocation.column : 1) + clamped - from
+            location.column = sameLine ? lastLocation.column + clamped - lastOffset : 1 + clamped - lineStart
         } else {
             location = source.location(atOffset: clamped, after: sameLine ? (lastOffset, lastLocation) : nil)
         }
